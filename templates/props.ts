@@ -1,0 +1,100 @@
+// The data one pre-rendered page needs: built by the generator, embedded in the HTML as JSON, hydrated from on the client.
+
+/** The languages every page is rendered in; English is the fallback. */
+export const LOCALES = ['en', 'de', 'es', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** i18next resources of one locale: nested objects whose leaves are strings. */
+export interface Messages {
+  [key: string]: string | Messages;
+}
+
+/** An image the build has copied into `assets/`, with its intrinsic size (no layout shift). */
+export interface ImageRef {
+  src: string;
+  width: number;
+  height: number;
+}
+
+export interface InAppPurchase {
+  /** Locale key of the purchase's name, e.g. `iap.magicProYearly`. */
+  name: string;
+  /** Price already formatted for the page's locale, e.g. `39,99 $`. */
+  price: string;
+}
+
+export interface Review {
+  id: string;
+  author: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+}
+
+export interface PrivacyCategory {
+  /** Key under `privacy.categories`. */
+  id: string;
+  icon: ImageRef;
+}
+
+export interface PrivacyCard {
+  /** Key under `privacy.cards`. */
+  id: string;
+  icon: ImageRef;
+  categories: PrivacyCategory[];
+}
+
+/** The listing facts of the app, with images resolved to asset URLs and values formatted for the locale. */
+export interface Listing {
+  icon: ImageRef;
+  developer: string;
+  copyright: string;
+  /** 0 to 5, halves allowed. */
+  rating: number;
+  /** Formatted for the locale: `25.6K`, `25,6 K`. */
+  ratingCount: string;
+  /** Per cent of ratings with 5, 4, 3, 2 and 1 stars. */
+  ratingHistogram: number[];
+  chartRank?: number;
+  ageRating: string;
+  /** Formatted for the locale: `64.7`, `64,7`. */
+  size: string;
+  /** Locale key of the category name, e.g. `categories.entertainment`. */
+  category: string;
+  version: string;
+  /** Formatted for the locale, e.g. `Oct 14, 2025`. */
+  releaseDate: string;
+  compatibility: { iOS: string; macOS: string; macChip: string };
+  /** Locale codes of the languages the app supports, in display order. */
+  languages: string[];
+  /** `free`, or a price formatted for the locale. */
+  price: string;
+  inAppPurchases: InAppPurchase[];
+  links: { developer: string; terms: string; privacy: string };
+  /** The fixed date shown on every review, formatted for the locale. */
+  reviewDate: string;
+  reviews: Review[];
+  privacy: PrivacyCard[];
+}
+
+/** Everything `<App>` renders from. */
+export interface PageProps {
+  locale: Locale;
+  /** The route this page is for: `/`, `/child-old`, `/feature1`, ... */
+  route: string;
+  /** The variant's name, which is also the split-test landing type. */
+  variant: string;
+  messages: Messages;
+  listing: Listing;
+  /** The variant's screenshots followed by the shared ones. */
+  screenshots: ImageRef[];
+  /** The default OneLink install link; the runtime swaps in the attributed one. */
+  installLink: string;
+}
+
+/** What the error page shows: `404.html`, or a render error. */
+export interface ErrorProps {
+  locale: Locale;
+  messages: Messages;
+  status?: number;
+  message?: string;
+}

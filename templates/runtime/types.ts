@@ -1,0 +1,51 @@
+// The settings the browser runtime reads from the page: built from variants.yaml, embedded as JSON.
+
+/**
+ * Where one install-link parameter takes its value from:
+ * `query.<name>` (a parsed attribution value), `cookie.<name>`, `page.url`,
+ * `page.userAgent`, `paywall` (the drawn paywall type) or `app.deepLink`.
+ */
+export type AttributionSource = string;
+
+export interface TrackingSettings {
+  metaPixelId: string;
+  appsflyer: {
+    webAppId: string;
+    smartScript: boolean;
+    oneLink: {
+      /** The OneLink template URL, e.g. `https://pictura.onelink.me/Ab1c`. */
+      base: string;
+      /** The install link used until the visitor's tracking cookies exist. */
+      default: string;
+    };
+    qrCode: { enabled: boolean; size: number };
+    impressionPixel: boolean;
+  };
+  /** The app's own deep link, e.g. `pictura://create`. */
+  deepLink: string;
+  /** Install-link parameter name -> where its value comes from. */
+  attribution: Record<string, AttributionSource>;
+}
+
+export interface PaymentSettings {
+  enabled: boolean;
+  source: 'cdn' | 'self-hosted';
+  /** braintree-web version, read from the installed package at build time. */
+  version: string;
+  /** The script URLs to load, in order (CDN URLs or hashed self-hosted assets). */
+  scripts: string[];
+}
+
+/** Everything the runtime needs, embedded in every page as `<script type="application/json" id="runtime-config">`. */
+export interface RuntimeConfig {
+  /** The route the page was rendered for: `/`, `/child-old`, `/feature1`, ... */
+  route: string;
+  /** The split-test landing type of this page (the variant's name). */
+  landingType: string;
+  /** The locale the page was rendered in. */
+  locale: string;
+  /** Every locale the campaign is built in. */
+  locales: string[];
+  tracking: TrackingSettings;
+  payments: PaymentSettings;
+}
