@@ -32,8 +32,8 @@ export interface PaymentSettings {
   source: 'cdn' | 'self-hosted';
   /** braintree-web version, read from the installed package at build time. */
   version: string;
-  /** The script URLs to load, in order (CDN URLs or hashed self-hosted assets). */
-  scripts: string[];
+  /** The scripts to load, in order: CDN URLs, or hashed self-hosted assets with their SRI hash. */
+  scripts: Array<{ src: string; integrity?: string }>;
 }
 
 /** Everything the runtime needs, embedded in every page as `<script type="application/json" id="runtime-config">`. */
@@ -46,6 +46,11 @@ export interface RuntimeConfig {
   locale: string;
   /** Every locale the campaign is built in. */
   locales: string[];
+  /**
+   * Locale -> URL of that locale's hashed translation asset (`LocaleBundle` JSON),
+   * for switching a plain English page to the visitor's language in place.
+   */
+  translations: Record<string, string>;
   tracking: TrackingSettings;
   payments: PaymentSettings;
 }
