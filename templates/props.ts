@@ -98,3 +98,10 @@ export interface ErrorProps {
   status?: number;
   message?: string;
 }
+
+/** One locale's share of the page props, served as a hashed JSON asset for switching language in place. */
+export interface LocaleBundle {
+  locale: Locale;
+  messages: Messages;
+  listing: Listing;
+}

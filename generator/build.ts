@@ -1,0 +1,140 @@
+// The build pipeline: loadConfig -> validateConfig -> planPages -> bundleRuntime -> renderPages -> writeOutput.
+import { performance } from 'node:perf_hooks';
+import { collectImages, jsonAsset, paymentScripts, type ImageAsset } from './assets.ts';
+import { bundleRuntime, type AssetFile, type Bundle } from './bundle.ts';
+import { loadConfig } from './config/load.ts';
+import type { Config } from './config/types.ts';
+import { messagesFor, validateConfig, type ValidConfig } from './config/validate.ts';
+import { buildLocaleBundle, imageResolver } from './page-props.ts';
+import { planPages, type BuildSelection, type CampaignPlan } from './plan.ts';
+import { renderNotFound, renderPages, type RenderContext } from './render.ts';
+import { writeOutput, type OutputFile } from './write.ts';
+import type { LocaleBundle } from '../templates/props.ts';
+import type { TrackingSettings } from '../templates/runtime/types.ts';
+
+export interface BuildOptions extends BuildSelection {
+  /** The YAML config file. */
+  config: string;
+  /** The output folder; replaced whole. */
+  outDir: string;
+}
+
+/** One page as listed in `manifest.json`. */
+export interface ManifestPage {
+  route: string;
+  locale: string;
+  variant: string;
+  file: string;
+  bytes: number;
+}
+
+export interface BuildResult {
+  outDir: string;
+  campaigns: Array<{ name: string | null; dir: string; basePath: string; pages: number }>;
+  pages: number;
+  /** Bytes of every file written, compressed twins excluded. */
+  bytes: number;
+  milliseconds: number;
+}
+
+/** Builds the selected campaigns of a config into `outDir`, atomically. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const loaded = await loadConfig(options.config);
+  const valid = validateConfig(loaded);
+  const plans = planPages(valid, options);
+  const bundle = await bundleRuntime();
+
+  const imageCache = new Map<string, Promise<ImageAsset>>();
+  const files: OutputFile[] = [];
+  for (const plan of plans) {
+    files.push(...(await campaignFiles(valid, plan, bundle, imageCache)));
+  }
+  if (options.all) {
+    const campaigns = plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath }));
+    files.push({ path: 'manifest.json', contents: JSON.stringify({ campaigns }, null, 2) });
+  }
+  const { bytes } = await writeOutput(options.outDir, files);
+
+  return {
+    outDir: options.outDir,
+    campaigns: plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath, pages: plan.pages.length })),
+    pages: plans.reduce((total, plan) => total + plan.pages.length, 0),
+    bytes,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+/** Every file of one campaign's folder: pages, 404, split-test config, assets and manifest. */
+async function campaignFiles(
+  valid: ValidConfig,
+  plan: CampaignPlan,
+  bundle: Bundle,
+  imageCache: Map<string, Promise<ImageAsset>>,
+): Promise<OutputFile[]> {
+  const { config } = plan;
+  const assetsUrl = `${plan.basePath}assets/`;
+  const images = await collectImages(config, valid.loaded.dir, imageCache);
+  const image = imageResolver(images, assetsUrl);
+  const payments = await paymentScripts(config, assetsUrl);
+
+  const bundles = new Map<string, LocaleBundle>();
+  const translations: Record<string, string> = {};
+  const assets: AssetFile[] = [...bundle.files, ...payments.files, ...[...images.values()]];
+  for (const locale of config.locales) {
+    const localeBundle = buildLocaleBundle(config, locale, messagesFor(valid, config, locale), image);
+    const asset = jsonAsset(`locale-${locale}`, localeBundle);
+    bundles.set(locale, localeBundle);
+    translations[locale] = assetsUrl + asset.name;
+    assets.push(asset);
+  }
+
+  const context: RenderContext = {
+    css: bundle.css,
+    scripts: [assetsUrl + bundle.entries.runtime, assetsUrl + bundle.entries.client],
+    bundles,
+    image,
+    runtime: { locales: config.locales, translations, tracking: trackingSettings(config), payments: payments.settings },
+  };
+  const pages = renderPages(plan, context);
+  const manifestPages: ManifestPage[] = plan.pages.map((page, i) => ({
+    route: page.route,
+    locale: page.locale,
+    variant: page.variant.name,
+    file: page.file,
+    bytes: Buffer.byteLength(pages[i]!.html),
+  }));
+  const manifest = {
+    campaign: plan.name,
+    basePath: plan.basePath,
+    defaultLocale: config.defaultLocale,
+    locales: config.locales,
+    assets: { runtime: bundle.entries.runtime, client: bundle.entries.client, files: assets.map((asset) => asset.name).sort() },
+    pages: manifestPages,
+  };
+
+  const inFolder = (file: string) => (plan.dir ? `${plan.dir}/${file}` : file);
+  const unique = new Map(assets.map((asset) => [asset.name, asset]));
+  return [
+    ...pages.map((page) => ({ path: inFolder(page.file), contents: page.html })),
+    { path: inFolder('404.html'), contents: renderNotFound(plan, context) },
+    { path: inFolder('config.json'), contents: JSON.stringify(config.splitTest) },
+    ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),
+    { path: inFolder('manifest.json'), contents: JSON.stringify(manifest, null, 2) },
+  ];
+}
+
+/** The tracking settings the runtime reads, with the schema's defaults filled in. */
+function trackingSettings(config: Config): TrackingSettings {
+  const { appsflyer } = config.tracking;
+  return {
+    ...config.tracking,
+    appsflyer: {
+      webAppId: appsflyer.webAppId,
+      smartScript: appsflyer.smartScript ?? true,
+      oneLink: appsflyer.oneLink,
+      qrCode: { enabled: appsflyer.qrCode?.enabled ?? false, size: appsflyer.qrCode?.size ?? 256 },
+      impressionPixel: appsflyer.impressionPixel ?? false,
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Bundles the browser code with esbuild: the tracking runtime and the React client as hashed modules, the CSS minified for inlining.
+import { build, transform, type Metafile } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const templatesDir = fileURLToPath(new URL('../templates/', import.meta.url));
+
+/** A file the bundle adds to `assets/`. */
+export interface AssetFile {
+  /** Relative to `assets/`, content-hashed: `runtime-3FJ2K6QX.js`. */
+  name: string;
+  contents: Uint8Array;
+}
+
+export interface Bundle {
+  /** Asset names of the entries, read from esbuild's metafile. */
+  entries: { runtime: string; client: string };
+  /** Every output: entries and the chunks they share or load lazily. */
+  files: AssetFile[];
+  /** The page CSS, minified, for a `<style>` element. */
+  css: string;
+  metafile: Metafile;
+}
+
+/** Browsers we serve: Safari of iOS 15 and later (the app's minimum) and current Chromium. */
+const TARGETS = ['safari15', 'chrome100'];
+
+/** Bundles the two browser entries and the page CSS. Nothing is written to disk. */
+export async function bundleRuntime(): Promise<Bundle> {
+  const [result, css] = await Promise.all([
+    build({
+      entryPoints: {
+        runtime: path.join(templatesDir, 'runtime/index.ts'),
+        client: path.join(templatesDir, 'entry-client.tsx'),
+      },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      target: TARGETS,
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      outdir: '/assets',
+      write: false,
+      metafile: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+    }),
+    readFile(path.join(templatesDir, 'styles.css'), 'utf8').then((source) =>
+      transform(source, { loader: 'css', minify: true, target: TARGETS }),
+    ),
+  ]);
+
+  const entries = { runtime: '', client: '' };
+  for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+    const name = path.basename(output);
+    if (meta.entryPoint?.endsWith('runtime/index.ts')) entries.runtime = name;
+    if (meta.entryPoint?.endsWith('entry-client.tsx')) entries.client = name;
+  }
+  return {
+    entries,
+    files: result.outputFiles.map((file) => ({ name: path.basename(file.path), contents: file.contents })),
+    css: css.code.trim(),
+    metafile: result.metafile,
+  };
+}

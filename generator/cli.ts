@@ -1,0 +1,120 @@
+// The store-landing command line: parses flags with commander and maps results to output and exit codes.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import path from 'node:path';
+import { styleText } from 'node:util';
+import { buildSite, type BuildResult } from './build.ts';
+import { loadConfig } from './config/load.ts';
+import { validateConfig } from './config/validate.ts';
+import { ConfigError, InvalidShard, UserError } from './errors.ts';
+import { planPages } from './plan.ts';
+import { startServer } from './serve.ts';
+
+/** Exit codes: 0 ok, 1 the user's input is wrong, 2 store-landing itself failed. */
+const EXIT_USER = 1;
+const EXIT_INTERNAL = 2;
+
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (format: Parameters<typeof styleText>[0], text: string) => (useColor ? styleText(format, text) : text);
+
+function createProgram(): Command {
+  const program = new Command('store-landing')
+    .description('Static, instant, App-Store-style landing pages for mobile apps bought with paid ads.')
+    .option('--debug', 'show stack traces of errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('validate the config, bundle the runtime and pre-render every route and locale')
+    .option('-c, --config <file>', 'the YAML config', 'variants.yaml')
+    .option('-o, --out <dir>', 'the output folder (replaced whole)', 'out')
+    .addOption(new Option('--campaign <name>', 'build one campaign of the config').conflicts('all'))
+    .option('--all', 'build every campaign, one folder each')
+    .addOption(new Option('--shard <i/n>', 'with --all: build only shard i of n').argParser(parseShard))
+    .option('--json', 'print the result as JSON')
+    .action(async (options: { config: string; out: string; campaign?: string; all?: boolean; shard?: { index: number; count: number }; json?: boolean }) => {
+      if (options.shard && !options.all) throw new UserError('ShardWithoutAll', '--shard goes with --all.');
+      const result = await buildSite({ config: options.config, outDir: options.out, campaign: options.campaign, all: options.all, shard: options.shard });
+      console.log(options.json ? JSON.stringify(result, null, 2) : formatBuild(result));
+    });
+
+  program
+    .command('validate')
+    .description('check the config and its translations and images, and build nothing')
+    .option('-c, --config <file>', 'the YAML config', 'variants.yaml')
+    .option('--json', 'print the result as JSON')
+    .action(async (options: { config: string; json?: boolean }) => {
+      const valid = validateConfig(await loadConfig(options.config));
+      const plans = [...planPages(valid), ...(valid.campaigns.length ? planPages(valid, { all: true }) : [])];
+      const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
+      const summary = { valid: true, config: options.config, campaigns: valid.campaigns.map((campaign) => campaign.name), pages };
+      console.log(
+        options.json
+          ? JSON.stringify(summary, null, 2)
+          : `${paint('green', '✓')} ${options.config} is valid: ${plans.length} page set${plans.length === 1 ? '' : 's'}, ${pages} pages.`,
+      );
+    });
+
+  program
+    .command('serve')
+    .description('serve a build the way production hosting does')
+    .argument('[dir]', 'the build folder', 'out')
+    .option('-p, --port <port>', 'the port (0 picks a free one)', parsePort, 4173)
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .action(async (dir: string, options: { port: number; host: string }) => {
+      const server = await startServer({ dir, port: options.port, host: options.host });
+      console.log(`Serving ${path.resolve(dir)} at ${paint('cyan', server.url)}  (Ctrl+C to stop)`);
+      process.once('SIGINT', () => void server.close());
+      process.once('SIGTERM', () => void server.close());
+    });
+
+  return program;
+}
+
+function formatBuild(result: BuildResult): string {
+  const kb = (result.bytes / 1024).toFixed(1);
+  const folders = result.campaigns.map((campaign) => `  ${path.join(result.outDir, campaign.dir)}/  ${campaign.pages} pages${campaign.name ? `  (${campaign.name}, ${campaign.basePath})` : ''}`);
+  return [`${paint('green', '✓')} Built ${result.pages} pages, ${kb} KB, in ${result.milliseconds} ms`, ...folders].join('\n');
+}
+
+function parseShard(value: string) {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new InvalidArgumentError(InvalidShard.message(value));
+  return { index, count };
+}
+
+function parsePort(value: string) {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);
+  return port;
+}
+
+/** Runs the CLI with `argv` (as in process.argv) and sets process.exitCode. */
+export async function main(argv: string[]): Promise<void> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    process.exitCode = reportError(error, argv.includes('--debug'));
+  }
+}
+
+function reportError(error: unknown, debug: boolean): number {
+  if (error instanceof CommanderError) {
+    // commander printed its own message (or the help/version) already.
+    return error.exitCode === 0 ? 0 : EXIT_USER;
+  }
+  if (error instanceof UserError) {
+    const lines = error instanceof ConfigError ? error.message.split('\n') : [error.message];
+    console.error(paint('red', lines[0]!));
+    for (const line of lines.slice(1)) console.error('  ' + line);
+    if (error.hint) console.error(paint('dim', error.hint));
+    if (debug) console.error(error.stack);
+    return EXIT_USER;
+  }
+  console.error(paint('red', `store-landing failed unexpectedly: ${(error as Error)?.message ?? String(error)}`));
+  console.error(debug ? (error as Error)?.stack : 'Run again with --debug for the stack trace.');
+  return EXIT_INTERNAL;
+}

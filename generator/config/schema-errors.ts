@@ -1,0 +1,142 @@
+// Turns ajv's errors into one plain sentence each: the key path, what was expected and what was found.
+import type { ErrorObject } from 'ajv';
+import { closest } from '../text.ts';
+import type { KeyPath } from './load.ts';
+
+/** One schema violation, located by key path. */
+export interface SchemaProblem {
+  keyPath: KeyPath;
+  message: string;
+}
+
+/** What a value of each shared definition looks like, for "expected ..." texts. */
+const DEFINITION_EXPECTATIONS: Record<string, string> = {
+  httpsUrl: 'an https:// URL',
+  imagePath: 'a relative path to a .png, .jpg, .jpeg, .svg or .webp file',
+  name: 'a name of letters, digits, "-" and "_"',
+  messageKey: 'a locale key such as iap.magicProYearly',
+  version: 'a version number such as 1.14',
+  date: 'a date as YYYY-MM-DD',
+};
+
+/**
+ * One problem per failing key, in document order of ajv's report.
+ * `oneOf`/`anyOf` failures are reported once, not once per branch.
+ */
+export function describeSchemaErrors(errors: ErrorObject[]): SchemaProblem[] {
+  const alternatives = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf');
+  const problems: SchemaProblem[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const insideAlternative = alternatives.some(
+      (alternative) => alternative !== error && error.schemaPath.startsWith(alternative.schemaPath + '/'),
+    );
+    if (insideAlternative) continue;
+    const problem = describe(error);
+    const id = JSON.stringify(problem);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    problems.push(problem);
+  }
+  return problems;
+}
+
+function describe(error: ErrorObject): SchemaProblem {
+  const keyPath = parsePointer(error.instancePath);
+  const found = describeValue(error.data);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { keyPath, message: `missing required key "${params.missingProperty}"` };
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const known = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
+      const suggestion = closest(key, known);
+      return {
+        keyPath: [...keyPath, key],
+        message: `unknown key "${key}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; expected one of ${known.join(', ')}`,
+      };
+    }
+    case 'type':
+      return { keyPath, message: `expected ${article(String(params.type))}, found ${found}` };
+    case 'enum':
+      return {
+        keyPath,
+        message: `expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, found ${found}`,
+      };
+    case 'const':
+      return { keyPath, message: `expected ${JSON.stringify(params.allowedValue)}, found ${found}` };
+    case 'pattern':
+      return { keyPath, message: `expected ${expectationOf(error)}, found ${found}` };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { keyPath, message: `expected a number ${params.comparison} ${params.limit}, found ${found}` };
+    case 'multipleOf':
+      return { keyPath, message: `expected a multiple of ${params.multipleOf}, found ${found}` };
+    case 'minItems':
+      return { keyPath, message: `expected at least ${params.limit} item${params.limit === 1 ? '' : 's'}, found ${countOf(error.data)}` };
+    case 'maxItems':
+      return { keyPath, message: `expected at most ${params.limit} items, found ${countOf(error.data)}` };
+    case 'minLength':
+      return { keyPath, message: `expected a non-empty text, found ${found}` };
+    case 'uniqueItems':
+      return { keyPath: [...keyPath, Number(params.i)], message: `duplicate of item ${params.j}: ${describeValue((error.data as unknown[])[Number(params.i)])}` };
+    case 'contains':
+      return { keyPath, message: `expected the list to include ${JSON.stringify((error.schema as { const?: unknown })?.const ?? 'a valid item')}, found ${found}` };
+    case 'propertyNames':
+      return { keyPath: [...keyPath, String(params.propertyName)], message: `invalid key "${params.propertyName}"` };
+    case 'oneOf':
+    case 'anyOf':
+      return { keyPath, message: `expected ${expectationOf(error)}, found ${found}` };
+    default:
+      return { keyPath, message: `${error.message ?? 'is invalid'}, found ${found}` };
+  }
+}
+
+/** The schema's own words for what fits here: a known definition, else its description, else its pattern. */
+function expectationOf(error: ErrorObject): string {
+  // A $ref restarts ajv's schemaPath at the definition, so the path names the definition that failed.
+  const definition = /^#\/definitions\/([^/]+)\//.exec(error.schemaPath)?.[1];
+  if (definition && definition in DEFINITION_EXPECTATIONS) return DEFINITION_EXPECTATIONS[definition]!;
+  const parent = error.parentSchema as { description?: string; pattern?: string } | undefined;
+  if (parent?.description) return lowerFirst(parent.description.replace(/\.$/, ''));
+  if (parent?.pattern) return `text matching ${parent.pattern}`;
+  return 'a valid value';
+}
+
+/** `/variants/2/path` -> `['variants', 2, 'path']` (JSON Pointer, RFC 6901). */
+export function parsePointer(pointer: string): KeyPath {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^(0|[1-9][0-9]*)$/.test(part) ? Number(part) : part));
+}
+
+/** A short, quoted description of a found value for messages. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') {
+    const shown = value.length > 60 ? value.slice(0, 57) + '...' : value;
+    return JSON.stringify(shown);
+  }
+  return `${typeof value === 'boolean' ? 'boolean ' : ''}${String(value)}`;
+}
+
+function countOf(value: unknown): string {
+  return Array.isArray(value) ? String(value.length) : describeValue(value);
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = { object: 'an object (key: value lines)', array: 'a list', integer: 'a whole number' };
+  return names[type] ?? `a ${type}`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

@@ -1,0 +1,75 @@
+// Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs.
+import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../templates/props.ts';
+import type { Config } from './config/types.ts';
+import type { ImageAsset } from './assets.ts';
+import type { PlannedPage } from './plan.ts';
+
+/** Resolves a config image path to its asset URL and size. */
+export type ImageResolver = (source: string) => ImageRef;
+
+/** An ImageResolver over collected images, for a campaign hosted under `assetsUrl`. */
+export function imageResolver(images: Map<string, ImageAsset>, assetsUrl: string): ImageResolver {
+  return (source) => {
+    const image = images.get(source);
+    if (!image) throw new Error(`The image ${source} was not collected before rendering.`);
+    return { src: assetsUrl + image.name, width: image.width, height: image.height };
+  };
+}
+
+/** The listing facts of `config` as the page shows them in `locale`. */
+export function buildListing(config: Config, locale: Locale, image: ImageResolver): Listing {
+  const { app } = config;
+  const number = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options);
+  const money = number({ style: 'currency', currency: app.currency });
+  // Dates are calendar days: format them in UTC so every build machine prints the same day.
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  return {
+    icon: image(app.icon),
+    developer: app.developer,
+    copyright: app.copyright,
+    rating: app.rating,
+    ratingCount: number({ notation: 'compact', maximumFractionDigits: 1 }).format(app.ratingCount),
+    ratingHistogram: app.ratingHistogram,
+    ...(app.chartRank === undefined ? {} : { chartRank: app.chartRank }),
+    ageRating: app.ageRating,
+    size: number({ maximumFractionDigits: 1 }).format(app.sizeMB),
+    category: `categories.${app.category}`,
+    version: app.version,
+    releaseDate: date.format(new Date(`${app.releaseDate}T00:00:00Z`)),
+    compatibility: app.compatibility,
+    languages: app.languages,
+    price: app.price === 'free' ? 'free' : money.format(app.price),
+    inAppPurchases: app.inAppPurchases.map((purchase) => ({ name: purchase.name, price: money.format(purchase.price) })),
+    links: app.links,
+    reviewDate: date.format(new Date(`${app.reviewDate}T00:00:00Z`)),
+    reviews: app.reviews,
+    privacy: app.privacy.map((card) => ({
+      id: card.id,
+      icon: image(card.icon),
+      categories: card.categories.map((category) => ({ id: category.id, icon: image(category.icon) })),
+    })),
+  };
+}
+
+/** Everything one page renders from. */
+export function buildPageProps(
+  config: Config,
+  page: PlannedPage,
+  bundle: LocaleBundle,
+  image: ImageResolver,
+): PageProps {
+  return {
+    locale: page.locale,
+    route: page.route,
+    variant: page.variant.name,
+    messages: bundle.messages,
+    listing: bundle.listing,
+    screenshots: [...page.variant.screenshots, ...config.sharedScreenshots].map(image),
+    installLink: config.tracking.appsflyer.oneLink.default,
+  };
+}
+
+/** The locale's share of the props, the same for every page of a campaign. */
+export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver): LocaleBundle {
+  return { locale, messages, listing: buildListing(config, locale, image) };
+}

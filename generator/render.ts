@@ -1,0 +1,102 @@
+// Renders every planned page of a campaign to a complete HTML document, and the campaign's 404 page.
+import { renderDocument } from '../templates/document.ts';
+import { render, renderError } from '../templates/entry-server.tsx';
+import { createTranslator, formatRating } from '../templates/i18n.tsx';
+import type { LocaleBundle } from '../templates/props.ts';
+import type { RuntimeConfig } from '../templates/runtime/types.ts';
+import type { Config } from './config/types.ts';
+import { RenderFailed } from './errors.ts';
+import { buildPageProps, type ImageResolver } from './page-props.ts';
+import type { CampaignPlan, PlannedPage } from './plan.ts';
+
+/** What rendering a campaign needs besides its plan. */
+export interface RenderContext {
+  /** The page CSS, inlined into every document. */
+  css: string;
+  /** URLs of the module scripts every page loads, runtime first. */
+  scripts: string[];
+  /** Per locale: the messages and formatted listing. */
+  bundles: Map<string, LocaleBundle>;
+  image: ImageResolver;
+  /** The runtime's settings, less what differs per page. */
+  runtime: Omit<RuntimeConfig, 'route' | 'landingType' | 'locale'>;
+}
+
+/** A rendered file, relative to the campaign's folder. */
+export interface RenderedFile {
+  file: string;
+  html: string;
+}
+
+/**
+ * Renders every page of the campaign.
+ * @throws UserError naming the page when a template throws.
+ */
+export function renderPages(plan: CampaignPlan, context: RenderContext): RenderedFile[] {
+  return plan.pages.map((page) => ({ file: page.file, html: renderPage(plan, page, context) }));
+}
+
+function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext): string {
+  const { config } = plan;
+  const bundle = context.bundles.get(page.locale)!;
+  const props = buildPageProps(config, page, bundle, context.image);
+  let body: string;
+  try {
+    body = render(props);
+  } catch (error) {
+    throw RenderFailed.create(`${page.file} (${page.variant.name}, ${page.locale})`, (error as Error).message);
+  }
+  const runtimeConfig: RuntimeConfig = {
+    ...context.runtime,
+    route: page.route,
+    landingType: page.variant.name,
+    locale: page.locale,
+  };
+  const pageUrl = (urlPath: string) => (config.siteUrl ?? '') + plan.basePath + urlPath;
+  const sameRoute = plan.pages.filter((other) => other.variant === page.variant);
+  const defaultPage = sameRoute.find((other) => other.locale === config.defaultLocale)!;
+  return renderDocument({
+    lang: page.locale,
+    ...metadata(config, bundle),
+    css: context.css,
+    body,
+    canonical: config.siteUrl ? pageUrl(page.urlPath) : undefined,
+    alternates: [
+      ...sameRoute.map((other) => ({ hreflang: other.locale, href: pageUrl(other.urlPath) })),
+      { hreflang: 'x-default', href: pageUrl(defaultPage.urlPath) },
+    ],
+    icon: props.listing.icon.src,
+    preloadImages: [props.screenshots[0]!.src],
+    scripts: context.scripts,
+    data: { 'page-props': props, 'runtime-config': runtimeConfig },
+  });
+}
+
+/** The title and meta description of a page, from the listing. */
+function metadata(config: Config, bundle: LocaleBundle) {
+  const t = createTranslator(bundle.locale, bundle.messages);
+  const appName = t('app.name');
+  return {
+    title: t('meta.title', { appName }),
+    description: t('meta.description', {
+      appName,
+      developer: config.app.developer,
+      rating: formatRating(bundle.locale, config.app.rating),
+      ratingCount: bundle.listing.ratingCount,
+    }),
+  };
+}
+
+/** The campaign's `404.html`: the error page in the default locale. */
+export function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
+  const { defaultLocale } = plan.config;
+  const messages = context.bundles.get(defaultLocale)!.messages;
+  const t = createTranslator(defaultLocale, messages);
+  return renderDocument({
+    lang: defaultLocale,
+    title: `${t('error.notFound')} – ${t('app.name')}`,
+    description: t('error.title'),
+    css: context.css,
+    body: renderError({ locale: defaultLocale, messages, status: 404 }),
+  });
+}

@@ -1,0 +1,199 @@
+// Serves a build the way production hosting should: sirv serves the files, a thin layer in front negotiates the language and routes.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Negotiator from 'negotiator';
+import sirv from 'sirv';
+import { ServeDirMissing } from './errors.ts';
+import type { ManifestPage } from './build.ts';
+
+/** One campaign folder, mounted at its base path. */
+interface Mount {
+  basePath: string;
+  dir: string;
+  defaultLocale: string;
+  /** Other locales first-match order for Accept-Language: the default first. */
+  locales: string[];
+  /** URL paths (relative to the base path, no slashes around) of the default locale's pages. */
+  routes: Set<string>;
+  notFound: Buffer | undefined;
+  files: ReturnType<typeof sirv>;
+}
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/** Headers every response carries. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/**
+ * The request handler for a build folder: the folder of one campaign (with `manifest.json`
+ * listing its pages) or of `build --all` (with `manifest.json` listing the campaigns).
+ * It re-reads the folder when a new build replaces it.
+ */
+export function createHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const root = path.resolve(dir);
+  let mounts = readMounts(root);
+  let builtAt = manifestStamp(root);
+  let checkedAt = Date.now();
+
+  return (req, res) => {
+    // A rebuild swaps the whole folder in: notice it, at most twice a second.
+    if (Date.now() - checkedAt > 500) {
+      checkedAt = Date.now();
+      const stamp = manifestStamp(root);
+      if (stamp !== builtAt) {
+        builtAt = stamp;
+        mounts = readMounts(root);
+      }
+    }
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed\n');
+      return;
+    }
+    const [rawPath, query = ''] = (req.url ?? '/').split(/\?(.*)/s, 2);
+    const pathname = safeDecode(rawPath!);
+    const mount = pathname && findMount(mounts, pathname);
+    if (!pathname || !mount) {
+      sendNotFound(res, mounts[0]?.notFound, req.method === 'HEAD');
+      return;
+    }
+    const rest = pathname.slice(mount.basePath.length - 1).replace(/^\/+|\/+$/g, '');
+    const target = negotiate(mount, rest, req, res);
+    // sirv reads the path from req.url; the query string stays as it came.
+    req.url = '/' + target + (query ? '?' + query : '');
+    mount.files(req, res, () => sendNotFound(res, mount.notFound, req.method === 'HEAD'));
+  };
+}
+
+/**
+ * Which file path serves `rest`: a plain route is rewritten (not redirected) to the
+ * visitor's language by Accept-Language; `/en/...` is the plain route itself.
+ */
+function negotiate(mount: Mount, rest: string, req: IncomingMessage, res: ServerResponse): string {
+  if (mount.routes.has(rest)) {
+    res.setHeader('Vary', 'Accept-Language, Accept-Encoding');
+    const language = new Negotiator(req).language(mount.locales) ?? mount.defaultLocale;
+    res.setHeader('Content-Language', language);
+    if (language === mount.defaultLocale) return rest;
+    return rest ? `${language}/${rest}` : language;
+  }
+  const [first, ...others] = rest.split('/');
+  if (first === mount.defaultLocale && mount.routes.has(others.join('/'))) return others.join('/');
+  return rest;
+}
+
+/** The URL path decoded once; undefined for malformed encodings and paths no file can have. */
+function safeDecode(rawPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (!decoded.startsWith('/') || /[\0\\]/.test(decoded) || decoded.split('/').some((part) => part === '..' || part === '.')) {
+    return undefined;
+  }
+  return decoded;
+}
+
+function findMount(mounts: Mount[], pathname: string): Mount | undefined {
+  const withSlash = pathname.endsWith('/') ? pathname : pathname + '/';
+  return mounts.find((mount) => withSlash.startsWith(mount.basePath));
+}
+
+function sendNotFound(res: ServerResponse, page: Buffer | undefined, head: boolean) {
+  res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end(head ? undefined : (page ?? '<!doctype html><title>404 Not Found</title><h1>404 Not Found</h1>'));
+}
+
+/** The mounts of a build folder, longest base path first so nested ones win. */
+function readMounts(root: string): Mount[] {
+  const manifest = readManifest(root);
+  const folders: string[] = manifest.campaigns
+    ? manifest.campaigns.map((campaign: { dir: string }) => path.join(root, campaign.dir))
+    : [root];
+  return folders
+    .map((folder) => mountOf(folder, readManifest(folder)))
+    .sort((a, b) => b.basePath.length - a.basePath.length);
+}
+
+function mountOf(dir: string, manifest: { basePath: string; defaultLocale: string; locales: string[]; pages: ManifestPage[] }): Mount {
+  const notFoundFile = path.join(dir, '404.html');
+  return {
+    basePath: manifest.basePath,
+    dir,
+    defaultLocale: manifest.defaultLocale,
+    locales: [manifest.defaultLocale, ...manifest.locales.filter((locale) => locale !== manifest.defaultLocale)],
+    routes: new Set(
+      manifest.pages
+        .filter((page) => page.locale === manifest.defaultLocale)
+        .map((page) => page.route.replace(/^\/+|\/+$/g, '')),
+    ),
+    notFound: existsSync(notFoundFile) ? readFileSync(notFoundFile) : undefined,
+    files: sirv(dir, {
+      dev: false,
+      etag: true,
+      gzip: true,
+      brotli: true,
+      setHeaders(res, pathname) {
+        const hashed = pathname.startsWith('/assets/');
+        res.setHeader('Cache-Control', hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
+      },
+    }),
+  };
+}
+
+function readManifest(folder: string) {
+  const file = path.join(folder, 'manifest.json');
+  if (!existsSync(file)) throw ServeDirMissing.create(folder);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function manifestStamp(root: string): string {
+  try {
+    const stats = statSync(path.join(root, 'manifest.json'));
+    return `${stats.ino}:${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+export interface ServeOptions {
+  dir: string;
+  port: number;
+  host?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts serving `dir` over HTTP; resolves once listening. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const handler = createHandler(options.dir);
+  const server = createServer(handler);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const basePath = readMounts(path.resolve(options.dir)).at(-1)?.basePath ?? '/';
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

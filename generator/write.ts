@@ -1,0 +1,117 @@
+// Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one rename.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { OutputInsideSource, OutputNotBuild } from './errors.ts';
+
+/** A file of the build, relative to the output folder, with `/` separators. */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** Text files the server sends compressed; `serve` (and most hosts) pick the `.br`/`.gz` twin. */
+const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml)$/;
+/** Below this size a compressed twin saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 256;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Replaces `outDir` with exactly `files` (plus `.gz` and `.br` twins of text files).
+ * A failure at any point leaves the previous output as it was.
+ * @returns the bytes written, twins excluded.
+ */
+export async function writeOutput(outDir: string, files: OutputFile[]): Promise<{ bytes: number }> {
+  const target = path.resolve(outDir);
+  await assertReplaceable(target);
+  const parent = path.dirname(target);
+  const base = path.basename(target);
+  await mkdir(parent, { recursive: true });
+  await removeStaleStaging(parent, base);
+
+  const staging = path.join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  let bytes = 0;
+  try {
+    await mkdir(staging);
+    await Promise.all(
+      files.map(async (file) => {
+        const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+        bytes += contents.byteLength;
+        const destination = path.join(staging, file.path);
+        await mkdir(path.dirname(destination), { recursive: true });
+        await writeFile(destination, contents);
+        if (COMPRESSIBLE.test(file.path) && contents.byteLength >= MIN_COMPRESS_BYTES) {
+          await Promise.all([
+            gzipAsync(contents, { level: 9 }).then((gz) => writeFile(destination + '.gz', gz)),
+            brotliAsync(contents, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).then((br) => writeFile(destination + '.br', br)),
+          ]);
+        }
+      }),
+    );
+    await swapIn(staging, target);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return { bytes };
+}
+
+/** Moves the finished staging folder to `target`, the old output aside first and deleted last. */
+async function swapIn(staging: string, target: string) {
+  if (!existsSync(target)) {
+    await rename(staging, target);
+    return;
+  }
+  const retired = path.join(path.dirname(target), `.${path.basename(target)}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
+  await rename(target, retired);
+  try {
+    await rename(staging, target);
+  } catch (error) {
+    await rename(retired, target);
+    throw error;
+  }
+  await rm(retired, { recursive: true, force: true });
+}
+
+/** The build replaces its folder whole: refuse folders that hold anything but an earlier build. */
+async function assertReplaceable(target: string) {
+  const fromTarget = path.relative(target, process.cwd());
+  if (!fromTarget.startsWith('..') && !path.isAbsolute(fromTarget)) throw OutputInsideSource.create(target);
+  if (!existsSync(target)) return;
+  const entries = await readdir(target);
+  if (entries.length && !entries.includes('manifest.json')) throw OutputNotBuild.create(target);
+}
+
+/**
+ * Cleans up after builds that were killed midway: their staging folders are deleted;
+ * a retired output whose replacement never arrived is put back.
+ */
+async function removeStaleStaging(parent: string, base: string) {
+  const leftover = new RegExp(`^\\.${escapeRegExp(base)}\\.(tmp|old)-(\\d+)-[0-9a-f]+$`);
+  const target = path.join(parent, base);
+  for (const entry of await readdir(parent)) {
+    const match = leftover.exec(entry);
+    if (!match || isRunning(Number(match[2]))) continue;
+    if (match[1] === 'old' && !existsSync(target)) await rename(path.join(parent, entry), target);
+    else await rm(path.join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,63 @@
+// "Information": seller, size, category, compatibility, languages, age rating, copyright, price, in-app purchases, Family Sharing.
+import type { ReactNode } from 'react';
+import type { Listing } from '../props.ts';
+import { useT } from '../i18n.tsx';
+import { priceLabel } from './header.tsx';
+import { SectionHeader } from './section-header.tsx';
+
+/** The facts table: gray label left, value right, hairlines between rows; lists take the full width below their label. */
+export function Information({ listing }: { listing: Listing }) {
+  const t = useT();
+  const { compatibility } = listing;
+  return (
+    <section className="section" aria-labelledby="information-title">
+      <SectionHeader id="information-title" title={t('information.title')} />
+      <dl className="info-list">
+        <InfoRow label={t('information.seller')}>{listing.developer}</InfoRow>
+        <InfoRow label={t('information.size')}>{t('information.sizeValue', { size: listing.size })}</InfoRow>
+        <InfoRow label={t('information.category')}>{t(listing.category)}</InfoRow>
+        <InfoRow label={t('information.compatibility')} stacked>
+          <dl className="info-list__devices">
+            <dt>{t('information.iphone')}</dt>
+            <dd>{t('information.iphoneRequires', { version: compatibility.iOS })}</dd>
+            <dt>{t('information.mac')}</dt>
+            <dd>{t('information.macRequires', { version: compatibility.macOS, chip: compatibility.macChip })}</dd>
+          </dl>
+        </InfoRow>
+        <InfoRow label={t('information.languages')}>
+          {listing.languages.map((code) => t(`languageNames.${code}`)).join(', ')}
+        </InfoRow>
+        <InfoRow label={t('information.ageRating')}>{listing.ageRating}</InfoRow>
+        <InfoRow label={t('information.copyright')}>{listing.copyright}</InfoRow>
+        <InfoRow label={t('information.price')}>{priceLabel(listing.price, t)}</InfoRow>
+        {listing.inAppPurchases.length > 0 && (
+          <InfoRow label={t('information.inAppPurchases')} stacked>
+            <ul className="info-list__purchases">
+              {/* Two purchases may share a name (two "Monthly" plans), so the position is the key. */}
+              {listing.inAppPurchases.map((purchase, index) => (
+                <li className="info-list__purchase" key={index}>
+                  <span>{t(purchase.name)}</span>
+                  <span className="info-list__purchase-price">{purchase.price}</span>
+                </li>
+              ))}
+            </ul>
+          </InfoRow>
+        )}
+      </dl>
+      <div className="family-sharing">
+        <h3 className="family-sharing__title">{t('information.familySharing')}</h3>
+        <p className="family-sharing__note">{t('information.familySharingNote')}</p>
+      </div>
+    </section>
+  );
+}
+
+/** One row; `stacked` puts a list value under its label instead of beside it, where it would not fit at 350 px. */
+function InfoRow(props: { label: string; stacked?: boolean; children: ReactNode }) {
+  return (
+    <div className={props.stacked ? 'info-list__row info-list__row--stacked' : 'info-list__row'}>
+      <dt className="info-list__label">{props.label}</dt>
+      <dd className="info-list__value">{props.children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// The HTML document around a rendered body: head metadata, inline CSS, scripts and the embedded JSON the client reads.
+
+export interface DocumentParts {
+  lang: string;
+  title: string;
+  description: string;
+  /** Inline CSS of the page (minified at build). */
+  css: string;
+  /** The rendered `<div id="root">` content. */
+  body: string;
+  /** `hreflang` alternates of this page, `x-default` included. */
+  alternates?: Array<{ hreflang: string; href: string }>;
+  canonical?: string;
+  icon?: string;
+  /** Images the first screen needs, fetched before the parser reaches them. */
+  preloadImages?: string[];
+  /** Module scripts, in order. */
+  scripts?: string[];
+  /** JSON data blocks by element id, e.g. `page-props`; never executed, so no CSP hash is needed. */
+  data?: Record<string, unknown>;
+}
+
+/** Assembles the full HTML document of one page. */
+export function renderDocument(parts: DocumentParts): string {
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    `<title>${escapeHtml(parts.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(parts.description)}">`,
+    '<meta name="format-detection" content="telephone=no">',
+    '<meta name="color-scheme" content="light dark">',
+    parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}">` : '',
+    ...(parts.alternates ?? []).map(
+      (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,
+    ),
+    parts.icon ? `<link rel="icon" href="${escapeHtml(parts.icon)}">` : '',
+    ...(parts.preloadImages ?? []).map(
+      (href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`,
+    ),
+    `<style>${parts.css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    ...(parts.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+  ];
+  const data = Object.entries(parts.data ?? {}).map(
+    ([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${serializeJson(value)}</script>`,
+  );
+  return (
+    `<!doctype html><html lang="${escapeHtml(parts.lang)}" dir="ltr"><head>${head.filter(Boolean).join('')}</head>` +
+    `<body><div id="root">${parts.body}</div>${data.join('')}</body></html>`
+  );
+}
+
+/** Escapes text for HTML content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * JSON that cannot end its `<script>` element or open a comment there:
+ * `<`, `>` and `&` become unicode escapes, which JSON.parse reads back unchanged.
+ */
+export function serializeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

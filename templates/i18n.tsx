@@ -1,0 +1,53 @@
+// Translation for the page: one synchronous i18next instance per page, shared through React context on server and client.
+import i18next from 'i18next';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Locale, Messages } from './props.ts';
+
+/** Interpolation values of one message, e.g. `{ count: '25.6K' }`. */
+export type TranslateOptions = Record<string, unknown>;
+
+/** Looks up a message key (`header.get`) and fills in its `{{placeholders}}`. */
+export type Translate = (key: string, options?: TranslateOptions) => string;
+
+/**
+ * Builds the translator of one page from that locale's i18next resources.
+ * Initialised synchronously, so the first render already has every string and the
+ * server HTML and the hydrated DOM come from the same lookups.
+ */
+export function createTranslator(locale: Locale, messages: Messages): Translate {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale,
+    resources: { [locale]: { translation: messages } },
+    // Only this locale's messages are embedded in the page; `validate` guarantees they are complete.
+    fallbackLng: false,
+    initAsync: false,
+    // React escapes text itself; escaping here too would show `&amp;` on the page.
+    interpolation: { escapeValue: false },
+  });
+  return (key, options) => String(instance.t(key, options as never));
+}
+
+const TranslateContext = createContext<Translate | null>(null);
+
+/** Makes the translator of `locale` available to every `useT()` below it. */
+export function I18nProvider(props: { locale: Locale; messages: Messages; children: ReactNode }) {
+  const { locale, messages, children } = props;
+  const translate = useMemo(() => createTranslator(locale, messages), [locale, messages]);
+  return <TranslateContext.Provider value={translate}>{children}</TranslateContext.Provider>;
+}
+
+/** The translator of the nearest `I18nProvider`; throws outside one, where every string would be missing. */
+export function useT(): Translate {
+  const translate = useContext(TranslateContext);
+  if (!translate) throw new Error('useT() was called outside <I18nProvider>; wrap the page in it.');
+  return translate;
+}
+
+/**
+ * A rating as the locale writes it, always with one decimal: `4.5` in English, `4,5` in German.
+ * Both Node and the browser ship full ICU, so server and client print the same text.
+ */
+export function formatRating(locale: Locale, rating: number): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+}

@@ -1,0 +1,40 @@
+// When deferred work runs: after the window's load event, or after load once the main thread is idle.
+
+/** The part of `window` the scheduling needs. */
+export interface SchedulingWindow {
+  document: { readyState: DocumentReadyState };
+  addEventListener(type: 'load', listener: () => void, options: { once: boolean }): void;
+  setTimeout(handler: () => void, ms: number): unknown;
+  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => unknown;
+}
+
+/** The longest an idle callback may wait on a busy page before it runs anyway. */
+const IDLE_TIMEOUT_MS = 3000;
+
+function safely(task: () => void): void {
+  try {
+    task();
+  } catch {
+    // Deferred work is optional (third-party SDKs, QR code); it must never surface as an uncaught error.
+  }
+}
+
+/** Runs `task` after the load event (at once when the page has already loaded). */
+export function afterLoad(win: SchedulingWindow, task: () => void): void {
+  if (win.document.readyState === 'complete') safely(task);
+  else win.addEventListener('load', () => safely(task), { once: true });
+}
+
+/**
+ * Runs `task` once the page is interactive: after load, then when the main thread is idle
+ * (`requestIdleCallback`, missing in older Safari, where a short timeout stands in).
+ */
+export function afterLoadAndIdle(win: SchedulingWindow, task: () => void): void {
+  afterLoad(win, () => {
+    if (typeof win.requestIdleCallback === 'function') {
+      win.requestIdleCallback(() => safely(task), { timeout: IDLE_TIMEOUT_MS });
+    } else {
+      win.setTimeout(() => safely(task), 1);
+    }
+  });
+}
