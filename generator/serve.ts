@@ -77,7 +77,6 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
  */
 function negotiate(mount: Mount, rest: string, req: IncomingMessage, res: ServerResponse): string {
   if (mount.routes.has(rest)) {
-    res.setHeader('Vary', 'Accept-Language, Accept-Encoding');
     const language = new Negotiator(req).language(mount.locales) ?? mount.defaultLocale;
     res.setHeader('Content-Language', language);
     if (language === mount.defaultLocale) return rest;
@@ -142,6 +141,8 @@ function mountOf(dir: string, manifest: { basePath: string; defaultLocale: strin
       gzip: true,
       brotli: true,
       setHeaders(res, pathname) {
+        // sirv sets Vary itself; a page picked by language varies by that too.
+        if (res.hasHeader('Content-Language')) res.setHeader('Vary', 'Accept-Language, Accept-Encoding');
         const hashed = pathname.startsWith('/assets/');
         res.setHeader('Cache-Control', hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
       },

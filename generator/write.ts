@@ -38,7 +38,8 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
   let bytes = 0;
   try {
     await mkdir(staging);
-    await Promise.all(
+    // allSettled, not all: every write must have ended before a failure removes the staging folder.
+    const writes = await Promise.allSettled(
       files.map(async (file) => {
         const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
         bytes += contents.byteLength;
@@ -53,6 +54,8 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
         }
       }),
     );
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) throw failed.reason;
     await swapIn(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

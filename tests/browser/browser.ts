@@ -1,0 +1,84 @@
+// Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer';
+
+/** Debian's Chromium, unless PUPPETEER_EXECUTABLE_PATH names another. */
+export const chromiumPath = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+
+/** iPhone 12 to 15 size. */
+export const IPHONE = { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+export function launchBrowser(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** What a fake third-party host does with a request. */
+export type FakeMode = 'answer' | 'block';
+
+/** A request that reached a fake third-party host. */
+export interface RecordedRequest {
+  url: string;
+  method: string;
+}
+
+export interface PageOptions {
+  acceptLanguage?: string;
+  /** How third-party hosts behave; every one answers with an empty script by default. */
+  thirdParty?: FakeMode;
+  viewport?: typeof IPHONE | { width: number; height: number };
+}
+
+/** A page with its console and errors recorded. */
+export interface TestPage {
+  page: Page;
+  /** `type: text` of every console message. */
+  console: string[];
+  /** Uncaught errors. */
+  errors: string[];
+  /** Requests to hosts other than the local server. */
+  thirdParty: RecordedRequest[];
+}
+
+/**
+ * Opens a tab that records its console and answers every non-local request itself,
+ * so no test reaches the internet.
+ */
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
+  const page = await browser.newPage();
+  const recorded: TestPage = { page, console: [], errors: [], thirdParty: [] };
+  page.on('console', (message) => recorded.console.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => recorded.errors.push(String((error as Error).message ?? error)));
+  await page.setViewport(options.viewport ?? IPHONE);
+  if (options.acceptLanguage) await page.setExtraHTTPHeaders({ 'Accept-Language': options.acceptLanguage });
+  await page.setRequestInterception(true);
+  page.on('request', (request) => void answer(request, recorded, options.thirdParty ?? 'answer'));
+  return recorded;
+}
+
+async function answer(request: HTTPRequest, recorded: TestPage, mode: FakeMode) {
+  const url = new URL(request.url());
+  if (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:') {
+    await request.continue();
+    return;
+  }
+  recorded.thirdParty.push({ url: request.url(), method: request.method() });
+  if (mode === 'block') {
+    await request.abort('blockedbyclient');
+    return;
+  }
+  const isScript = request.resourceType() === 'script';
+  await request.respond({
+    status: 200,
+    contentType: isScript ? 'text/javascript' : 'text/plain',
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    body: '',
+  });
+}
+
+/** Resolves once the client entry has hydrated the page. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
+}

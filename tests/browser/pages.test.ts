@@ -1,0 +1,137 @@
+// Every served page in a real browser: loads clean, hydrates without mismatch, negotiates language, 404s and refuses traversal.
+import { request } from 'node:http';
+import type { Browser } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
+const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('served pages', () => {
+  it('lists the 20 pages', () => {
+    expect(localized).toHaveLength(20);
+  });
+
+  it.each(localized)('%s loads and hydrates with no console error or warning', async (path) => {
+    const { page, console: messages, errors } = await openPage(browser);
+    const response = await page.goto(baseUrl + path, { waitUntil: 'load' });
+    expect(response!.status()).toBe(200);
+    // The server HTML is complete before React runs.
+    const serverHtml = await response!.text();
+    expect(serverHtml).toContain('data-cta="get"');
+    await waitForHydration(page);
+    const lang = path.split('/')[1];
+    expect(await page.$eval('html', (html) => html.lang)).toBe(['de', 'es', 'fr'].includes(lang!) ? lang : 'en');
+    // The hydrated DOM shows the same text the server sent.
+    const serverText = await page.evaluate((html) => {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      return doc.getElementById('root')!.textContent;
+    }, serverHtml);
+    expect(await page.$eval('#root', (root) => root.textContent)).toBe(serverText);
+    expect(messages.filter((message) => /^(error|warn)/.test(message))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the German page on /feature1?x=1 to Accept-Language de-DE, keeping the URL', async () => {
+    const { page } = await openPage(browser, { acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5' });
+    const response = await page.goto(`${baseUrl}/feature1?x=1`, { waitUntil: 'load' });
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()['content-language']).toBe('de');
+    expect(response!.headers()['vary']).toContain('Accept-Language');
+    expect(await page.$eval('html', (html) => html.lang)).toBe('de');
+    expect(await page.$eval('body', (body) => body.innerText)).toContain('Bewertungen und Rezensionen');
+    expect(page.url()).toBe(`${baseUrl}/feature1?x=1`);
+    await page.close();
+  });
+
+  it('serves /en/feature1 as the plain English page', async () => {
+    const { page } = await openPage(browser, { acceptLanguage: 'fr' });
+    const response = await page.goto(`${baseUrl}/en/feature1`, { waitUntil: 'load' });
+    expect(response!.status()).toBe(200);
+    expect(await page.$eval('html', (html) => html.lang)).toBe('en');
+    await page.close();
+  });
+
+  it('answers an unknown path with status 404 and the error text', async () => {
+    const { page } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/no-such-page?utm_source=x`, { waitUntil: 'load' });
+    expect(response!.status()).toBe(404);
+    const text = await page.$eval('body', (body) => body.innerText);
+    expect(text).toContain('Unexpected Application Error!');
+    expect(text).toContain('404 Not Found');
+    await page.close();
+  });
+
+  it('shows the error page with the message when rendering fails in the browser', async () => {
+    const { page } = await openPage(browser);
+    // Break the embedded props before the client entry reads them: the app throws while hydrating.
+    await page.evaluateOnNewDocument(() => {
+      document.addEventListener('readystatechange', () => {
+        const element = document.getElementById('page-props');
+        if (element && document.readyState === 'interactive') {
+          const props = JSON.parse(element.textContent!);
+          delete props.listing;
+          element.textContent = JSON.stringify(props);
+        }
+      });
+    });
+    await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.body.innerText.includes('Unexpected Application Error!'), { timeout: 15_000 });
+    expect(await page.$eval('h3', (h3) => h3.textContent)).toMatch(/listing|undefined/);
+    await page.close();
+  });
+});
+
+/** A raw GET, so the path reaches the server exactly as written (browsers normalise `..`). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('serve refuses paths outside the build', () => {
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/%2E%2E/%2E%2E/package.json',
+    '/..%2fpackage.json',
+    '/%252e%252e/package.json',
+    '/..\\package.json',
+    '/%5c..%5cpackage.json',
+    '/feature1/../../package.json',
+    '/assets/%00../../package.json',
+  ])('%s gets the 404 page', async (path) => {
+    const { status, body } = await rawGet(path);
+    expect(status).toBe(404);
+    expect(body).toContain('404 Not Found');
+    expect(body).not.toContain('"store-landing"');
+  });
+
+  it('serves config.json as JSON and hashed assets as immutable', async () => {
+    const config = await fetch(`${baseUrl}/config.json`);
+    expect(config.headers.get('content-type')).toMatch(/^application\/json/);
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const asset = /src="(\/assets\/runtime-[A-Z0-9]+\.js)"/.exec(html)![1]!;
+    const response = await fetch(baseUrl + asset, { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('br');
+  });
+});

@@ -1,0 +1,48 @@
+// Shared helpers of the unit tests: run the config pipeline and the CLI on fixtures.
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../generator/config/load.ts';
+import { validateConfig } from '../generator/config/validate.ts';
+import { ConfigError, formatIssue } from '../generator/errors.ts';
+import { planPages } from '../generator/plan.ts';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
+export const defaultConfig = path.join(repoRoot, 'variants.yaml');
+
+/** Loads, validates and plans a config; resolves to the plan, or rejects with the ConfigError. */
+export async function checkConfig(file: string) {
+  const valid = validateConfig(await loadConfig(file));
+  return { valid, plans: planPages(valid) };
+}
+
+/** The formatted issues of a config that must fail, with paths relative to `relativeTo`. */
+export async function configIssues(file: string): Promise<string[]> {
+  try {
+    await checkConfig(file);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.issues.map(formatIssue);
+    throw error;
+  }
+  throw new Error(`${file} was expected to be invalid, but it passed validation.`);
+}
+
+/** A fresh temporary folder. */
+export function temporaryDir(prefix = 'store-landing-'): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+/** Runs the store-landing command; never rejects, so tests can assert on failures. */
+export function runCli(args: string[], cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, 'bin/store-landing.js'), ...args],
+      { cwd, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}

@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ctaAnchor,
+  handleCtaClicks,
+  isPlainClick,
+  REDIRECT_DELAY_MS,
+  syncCtaLinks,
+  type ClickLike,
+} from '../../templates/runtime/cta.ts';
+
+interface FakeNode {
+  isCta: boolean;
+  parent: FakeNode | null;
+  closest(selector: string): FakeNode | null;
+}
+
+/** A minimal element: `closest('a[data-cta]')` finds itself or its CTA parent. */
+function element(isCta: boolean, parent: FakeNode | null = null): FakeNode {
+  const node: FakeNode = {
+    isCta,
+    parent,
+    closest: (selector) => {
+      expect(selector).toBe('a[data-cta]');
+      for (let current: FakeNode | null = node; current; current = current.parent) {
+        if (current.isCta) return current;
+      }
+      return null;
+    },
+  };
+  return node;
+}
+
+function click(target: unknown, overrides: Partial<ClickLike> = {}) {
+  return {
+    target: target as EventTarget,
+    button: 0,
+    metaKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    defaultPrevented: false,
+    preventDefault: vi.fn(),
+    ...overrides,
+  };
+}
+
+function setup(link = 'https://pictura.onelink.me/Ab1c/install') {
+  let listener: ((event: Event) => void) | undefined;
+  const doc = {
+    addEventListener: vi.fn((type: string, fn: (event: Event) => void) => {
+      expect(type).toBe('click');
+      listener = fn;
+    }),
+    removeEventListener: vi.fn(),
+  };
+  let current = link;
+  const actions = {
+    currentLink: vi.fn(() => current),
+    trackAddToCart: vi.fn(),
+    navigate: vi.fn(),
+    setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
+  };
+  const uninstall = handleCtaClicks(doc as never, actions);
+  const dispatch = (event: ReturnType<typeof click>) => listener!(event as unknown as Event);
+  return { actions, dispatch, uninstall, doc, setLink: (next: string) => (current = next) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('handleCtaClicks', () => {
+  it('tracks AddToCart at once and navigates 1000 ms later', () => {
+    const { actions, dispatch } = setup();
+    const event = click(element(true));
+    dispatch(event);
+    expect(event.preventDefault).toHaveBeenCalledTimes(1);
+    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(REDIRECT_DELAY_MS - 1);
+    expect(actions.navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(actions.navigate).toHaveBeenCalledExactlyOnceWith('https://pictura.onelink.me/Ab1c/install');
+    expect(REDIRECT_DELAY_MS).toBe(1000);
+  });
+
+  it('navigates to the link current at the end of the delay', () => {
+    const { actions, dispatch, setLink } = setup();
+    dispatch(click(element(true)));
+    vi.advanceTimersByTime(500);
+    setLink('https://pictura.onelink.me/Ab1c?pid=facebook');
+    vi.advanceTimersByTime(500);
+    expect(actions.navigate).toHaveBeenCalledExactlyOnceWith('https://pictura.onelink.me/Ab1c?pid=facebook');
+  });
+
+  it('handles a click inside the anchor (the screenshot image)', () => {
+    const { actions, dispatch } = setup();
+    const image = element(false, element(true));
+    dispatch(click(image));
+    vi.advanceTimersByTime(1000);
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('still navigates when the pixel throws', () => {
+    const { actions, dispatch } = setup();
+    actions.trackAddToCart.mockImplementation(() => {
+      throw new Error('fbq blocked');
+    });
+    expect(() => dispatch(click(element(true)))).not.toThrow();
+    vi.advanceTimersByTime(1000);
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('navigates once for a double click', () => {
+    const { actions, dispatch } = setup();
+    const second = click(element(true));
+    dispatch(click(element(true)));
+    vi.advanceTimersByTime(300);
+    dispatch(second);
+    expect(second.preventDefault).toHaveBeenCalled();
+    vi.advanceTimersByTime(2000);
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('works again after a navigation (page restored from the back-forward cache)', () => {
+    const { actions, dispatch } = setup();
+    dispatch(click(element(true)));
+    vi.advanceTimersByTime(1000);
+    dispatch(click(element(true)));
+    vi.advanceTimersByTime(1000);
+    expect(actions.navigate).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['cmd-click', { metaKey: true }],
+    ['ctrl-click', { ctrlKey: true }],
+    ['shift-click', { shiftKey: true }],
+    ['alt-click', { altKey: true }],
+    ['middle button', { button: 1 }],
+    ['right button', { button: 2 }],
+    ['a click already handled (slider drag)', { defaultPrevented: true }],
+  ])('leaves a %s to the browser', (_name, overrides) => {
+    const { actions, dispatch } = setup();
+    const event = click(element(true), overrides);
+    dispatch(event);
+    vi.advanceTimersByTime(2000);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    expect(actions.trackAddToCart).not.toHaveBeenCalled();
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a non-CTA element', element(false)],
+    ['a text node without closest()', { nodeType: 3 }],
+    ['no target', null],
+  ])('ignores clicks on %s', (_name, target) => {
+    const { actions, dispatch } = setup();
+    const event = click(target);
+    dispatch(event);
+    vi.advanceTimersByTime(2000);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it('uninstalls its listener', () => {
+    const { uninstall, doc } = setup();
+    uninstall();
+    expect(doc.removeEventListener).toHaveBeenCalledWith('click', doc.addEventListener.mock.calls[0]![1]);
+  });
+});
+
+describe('isPlainClick and ctaAnchor', () => {
+  it('accepts a plain primary click', () => {
+    expect(isPlainClick(click(null))).toBe(true);
+  });
+  it('finds the anchor', () => {
+    const anchor = element(true);
+    expect(ctaAnchor(element(false, anchor) as never)).toBe(anchor);
+  });
+});
+
+describe('syncCtaLinks', () => {
+  it('sets every CTA href that differs', () => {
+    const anchors = ['old', 'new', 'old'].map((href) => {
+      const attributes = new Map([['href', href]]);
+      return {
+        getAttribute: (name: string) => attributes.get(name) ?? null,
+        setAttribute: vi.fn((name: string, value: string) => attributes.set(name, value)),
+      };
+    });
+    const root = {
+      querySelectorAll: (selector: string) => {
+        expect(selector).toBe('a[data-cta]');
+        return anchors;
+      },
+    };
+    syncCtaLinks(root as never, 'new');
+    expect(anchors.map((a) => a.getAttribute('href'))).toEqual(['new', 'new', 'new']);
+    expect(anchors[1]!.setAttribute).not.toHaveBeenCalled();
+  });
+});
