@@ -30,8 +30,7 @@ export function InfoStrip({ listing, ratingText }: InfoStripProps) {
         {listing.chartRank !== undefined && (
           <InfoColumn
             label={t('header.chart')}
-            // No message holds the bare rank yet: `header.chartRank` is used once a locale adds it, "#12" until then.
-            value={t('header.chartRank', { rank: listing.chartRank, defaultValue: '#{{rank}}' })}
+            value={t('header.chartRank', { rank: listing.chartRank })}
             caption={category}
           />
         )}

@@ -54,7 +54,7 @@ export function parseAttribution(search: string): Attribution {
     const rawKey = eq === -1 ? pair : pair.slice(0, eq);
     const rawValue = eq === -1 ? '' : pair.slice(eq + 1);
     const key = normaliseKey(rawKey);
-    if (!isAttributionKey(key) ) continue;
+    if (!isAttributionKey(key) || values.has(key)) continue;
     const value = decodeQueryComponent(rawValue);
     if (value !== '') values.set(key, value);
   }

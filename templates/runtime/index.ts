@@ -49,6 +49,15 @@ function localStorageOf(win: Window): StorageLike | null {
   }
 }
 
+/** Runs one independent part of the runtime; a failure in one never stops the others. */
+function safely(part: () => void): void {
+  try {
+    part();
+  } catch {
+    // Each part degrades on its own: at worst the CTA keeps the default install link from the HTML.
+  }
+}
+
 /**
  * Keeps the store on the best install link: the default until `_fbc` and `_fbp` exist and the
  * paywall is drawn, then the Smart Script's link when it is there, else our own equivalent.
@@ -87,20 +96,21 @@ function trackInstallLink(win: RuntimeWindow, config: RuntimeConfig, store: Link
 
   void pollUntil(() => hasTrackingCookies(win.document.cookie), COOKIE_POLL_MS, win).done.then(() => {
     cookiesReady = true;
-    refresh();
+    safely(refresh);
   });
 
   const root = campaignRoot(win.location.pathname, config.route, config.locales);
   void fetchSplitConfig((url) => win.fetch(url), `${root}config.json`).then((splitConfig) => {
-    paywall = paywallForDraw(splitConfig, config.landingType, keptDraw(localStorageOf(win), config.landingType, Math.random));
-    refresh();
+    const draw = keptDraw(localStorageOf(win), config.landingType, Math.random);
+    paywall = paywallForDraw(splitConfig, config.landingType, draw);
+    safely(refresh);
   });
 
   if (tracking.appsflyer.smartScript) {
     const poll = pollUntil(() => smartScriptReady(win), SMART_SCRIPT_POLL_MS, win);
     void poll.done.then(() => {
       smartScript = true;
-      refresh();
+      safely(refresh);
     });
     afterLoad(win, () => {
       void loadSmartScript(win.document).then((loaded) => {
@@ -121,15 +131,6 @@ function switchLanguageIfPreferred(win: Window, config: RuntimeConfig): void {
       if (loaded) win.setTimeout(() => dispatchLocale(win.document, { locale, bundle: loaded }), 0);
     });
   });
-}
-
-/** Runs one independent part of the runtime; a failure in one never stops the others. */
-function safely(part: () => void): void {
-  try {
-    part();
-  } catch {
-    // Each part degrades on its own: at worst the CTA keeps the default install link from the HTML.
-  }
 }
 
 /** Wires everything; starts at once, defers third-party SDKs past the load event. */
@@ -173,17 +174,13 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig): void {
 
 /** Starts once the config element is parsed (at once, or on DOMContentLoaded if the script ran early). */
 function boot(win: RuntimeWindow): void {
-  const config = readRuntimeConfig(win.document);
-  if (config) startRuntime(win, config);
-  else if (win.document.readyState === 'loading') {
-    win.document.addEventListener(
-      'DOMContentLoaded',
-      () => {
-        const late = readRuntimeConfig(win.document);
-        if (late) startRuntime(win, late);
-      },
-      { once: true },
-    );
+  const start = () => {
+    const config = readRuntimeConfig(win.document);
+    if (config) safely(() => startRuntime(win, config));
+    return config !== null;
+  };
+  if (!start() && win.document.readyState === 'loading') {
+    win.document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
   }
 }
 

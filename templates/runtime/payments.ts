@@ -23,7 +23,12 @@ export async function loadPaymentSdk(
 ): Promise<void> {
   if (!settings.enabled) return;
   for (const script of settings.scripts) {
-    const loaded = await injectScript(doc, script.src, { integrity: script.integrity });
+    let loaded = false;
+    try {
+      loaded = await injectScript(doc, script.src, { integrity: script.integrity });
+    } catch {
+      // A DOM that refuses the script element is a failed load like any other.
+    }
     if (!loaded) {
       warn(paymentWarning(settings, script.src));
       return;

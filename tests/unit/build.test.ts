@@ -130,7 +130,7 @@ describe('atomic output', () => {
       { path: 'a/b.html', contents: 'inside a file' },
       { path: 'manifest.json', contents: '{}' },
     ];
-    await expect(writeOutput(dir, files)).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await expect(writeOutput(dir, files)).rejects.toThrow(/ENOTDIR|EEXIST|EISDIR/);
     expect(await snapshot(dir)).toEqual(before);
     // Nothing half-written is left beside it.
     expect((await readdir(path.dirname(dir))).filter((name) => name.startsWith('.'))).toEqual([]);
@@ -158,5 +158,30 @@ describe('atomic output', () => {
     await writeFile(path.join(precious, 'notes.txt'), 'keep me');
     await expect(buildSite({ config: defaultConfig, outDir: precious })).rejects.toThrow('it is not empty and holds no manifest.json');
     expect(readFileSync(path.join(precious, 'notes.txt'), 'utf8')).toBe('keep me');
+  });
+});
+
+describe('browser bundles', () => {
+  it('keeps React out of the tracking runtime, which must run before hydration', async () => {
+    const { bundleRuntime } = await import('../../generator/bundle.ts');
+    const { metafile, entries } = await bundleRuntime();
+    const inputsOf = (entry: string) => {
+      // The entry's own inputs and those of every chunk it imports.
+      const seen = new Set<string>();
+      const visit = (output: string) => {
+        if (seen.has(output)) return;
+        seen.add(output);
+        for (const imported of metafile.outputs[output]!.imports) {
+          if (imported.kind === 'import-statement') visit(imported.path);
+        }
+      };
+      // esbuild names outputs relative to the working folder: find the entry by its file name.
+      visit(Object.keys(metafile.outputs).find((output) => path.basename(output) === entry)!);
+      return [...seen].flatMap((output) => Object.keys(metafile.outputs[output]!.inputs));
+    };
+    const runtimeInputs = inputsOf(entries.runtime);
+    expect(runtimeInputs.some((input) => input.includes('templates/runtime/'))).toBe(true);
+    expect(runtimeInputs.filter((input) => /node_modules\/(react|react-dom|scheduler)\//.test(input))).toEqual([]);
+    expect(inputsOf(entries.client).some((input) => input.includes('node_modules/react-dom/'))).toBe(true);
   });
 });

@@ -50,6 +50,7 @@ describe('fallbackLocale', () => {
     ['a localized URL', CONFIG, '/de/feature1', ['fr'], null],
     ['an explicit /en/ URL', CONFIG, '/en/feature1', ['fr'], null],
     ['a page rendered in German already', { ...CONFIG, locale: 'de' }, '/feature1', ['fr'], null],
+    ['an English visitor, even with an English bundle', { ...CONFIG, translations: { ...CONFIG.translations, en: '/assets/en.json' } }, '/', ['en-US', 'de'], null],
     ['a locale without a translation bundle', { ...CONFIG, translations: { de: '/assets/de.json' } }, '/', ['fr'], null],
     ['a visitor whose first supported language is French', CONFIG, '/summer/feature2', ['pt', 'fr-BE', 'de'], 'fr'],
   ])('%s', (_name, config, pathname, languages, locale) => {

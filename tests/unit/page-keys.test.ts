@@ -1,0 +1,25 @@
+// PAGE_KEYS, the keys validation requires of every locale, is exactly the set of literal keys the templates translate.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { PAGE_KEYS } from '../../templates/page-keys.ts';
+import { repoRoot } from '../helpers.ts';
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('runtime'))
+    .map((file) => readFileSync(path.join(repoRoot, dir, file), 'utf8'));
+}
+
+it('lists every literal key passed to t() and nothing else', () => {
+  const code = [...sources('templates'), readFileSync(path.join(repoRoot, 'generator/render.ts'), 'utf8')].join('\n');
+  const used = new Set([...code.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => match[1]));
+  expect(used.size).toBeGreaterThan(50);
+  expect([...used].sort()).toEqual([...PAGE_KEYS].sort());
+});
+
+it('every page key exists in the English strings', () => {
+  const en = JSON.parse(readFileSync(path.join(repoRoot, 'locales/en.json'), 'utf8'));
+  const missing = PAGE_KEYS.filter((key) => typeof key.split('.').reduce((node, part) => node?.[part], en) !== 'string');
+  expect(missing).toEqual([]);
+});
