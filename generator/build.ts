@@ -35,15 +35,20 @@ export interface BuildResult {
   /** Bytes of every file written, compressed twins excluded. */
   bytes: number;
   milliseconds: number;
+  /** Milliseconds of each stage: `bundle` is esbuild; `render` covers images, props and HTML; `write` includes compression. */
+  timings: { load: number; bundle: number; render: number; write: number };
 }
 
 /** Builds the selected campaigns of a config into `outDir`, atomically. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const lap = stopwatch();
   const loaded = await loadConfig(options.config);
   const valid = validateConfig(loaded);
   const plans = planPages(valid, options);
+  const load = lap();
   const bundle = await bundleRuntime();
+  const bundled = lap();
 
   const imageCache = new Map<string, Promise<ImageAsset>>();
   const files: OutputFile[] = [];
@@ -54,7 +59,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const campaigns = plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath }));
     files.push({ path: 'manifest.json', contents: JSON.stringify({ campaigns }, null, 2) });
   }
+  const rendered = lap();
   const { bytes } = await writeOutput(options.outDir, files);
+  const written = lap();
 
   return {
     outDir: options.outDir,
@@ -62,6 +69,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     pages: plans.reduce((total, plan) => total + plan.pages.length, 0),
     bytes,
     milliseconds: Math.round(performance.now() - started),
+    timings: { load, bundle: bundled, render: rendered, write: written },
+  };
+}
+
+/** Each call returns the milliseconds since the previous one (or since creation). */
+function stopwatch(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const elapsed = now - last;
+    last = now;
+    return Math.round(elapsed * 10) / 10;
   };
 }
 

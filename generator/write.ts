@@ -1,5 +1,5 @@
 // Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one rename.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,8 +18,36 @@ const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml)$/;
 /** Below this size a compressed twin saves less than its headers cost. */
 const MIN_COMPRESS_BYTES = 256;
 
+/**
+ * How hard to compress a file. Hashed assets are shared by every page and campaign, so they
+ * get the maximum. Pages are many: brotli 11 takes ~40 ms for one and saves ~7% over
+ * quality 5, which takes under 1 ms (measured on a 46 KB page).
+ */
+function compressionEffort(file: string): { gzip: number; brotli: number } {
+  return /(^|\/)assets\//.test(file) ? { gzip: 9, brotli: 11 } : { gzip: 6, brotli: 5 };
+}
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
+
+/** Compressed twins by content and effort: `--all` writes the same assets into every campaign's folder. */
+const twins = new Map<string, Promise<{ gz: Buffer; br: Buffer }>>();
+
+function compressed(contents: Uint8Array, effort: { gzip: number; brotli: number }) {
+  const key = `${effort.gzip}/${effort.brotli}/${createHash('sha1').update(contents).digest('base64')}`;
+  let result = twins.get(key);
+  if (!result) {
+    result = Promise.all([
+      gzipAsync(contents, { level: effort.gzip }),
+      brotliAsync(contents, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: effort.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: contents.byteLength },
+      }),
+    ]).then(([gz, br]) => ({ gz, br }));
+    // Only large shared files repeat; pages are unique, so caching them would only hold memory.
+    if (effort.brotli === 11) twins.set(key, result);
+  }
+  return result;
+}
 
 /**
  * Replaces `outDir` with exactly `files` (plus `.gz` and `.br` twins of text files).
@@ -47,10 +75,8 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
         await mkdir(path.dirname(destination), { recursive: true });
         await writeFile(destination, contents);
         if (COMPRESSIBLE.test(file.path) && contents.byteLength >= MIN_COMPRESS_BYTES) {
-          await Promise.all([
-            gzipAsync(contents, { level: 9 }).then((gz) => writeFile(destination + '.gz', gz)),
-            brotliAsync(contents, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).then((br) => writeFile(destination + '.br', br)),
-          ]);
+          const { gz, br } = await compressed(contents, compressionEffort(file.path));
+          await Promise.all([writeFile(destination + '.gz', gz), writeFile(destination + '.br', br)]);
         }
       }),
     );

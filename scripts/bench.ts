@@ -1,0 +1,152 @@
+// `npm run bench`: builds a generated 1,000-page config several times and prints medians of speed, memory and page weight.
+//
+// Each run is a fresh child process (so peak memory is that build's own): it builds
+// 50 campaigns x 20 pages with `build --all`, then times the floor on this machine, a
+// bare loop of renderToString + writeFile over the same pages' props.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { parse, stringify } from 'yaml';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CAMPAIGNS = 50;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface RunResult {
+  pages: number;
+  timings: { load: number; bundle: number; render: number; write: number };
+  floorMs: number;
+  maxRssMB: number;
+}
+
+/** The default config with 50 campaigns, each with its own install link and weights; paths made absolute. */
+function writeBenchConfig(dir: string): string {
+  const config = parse(readFileSync(path.join(root, 'variants.yaml'), 'utf8'));
+  const absolute = (file: string) => path.join(root, file);
+  config.localesDir = path.join(root, 'locales');
+  config.app.icon = absolute(config.app.icon);
+  for (const card of config.app.privacy) {
+    card.icon = absolute(card.icon);
+    for (const category of card.categories) category.icon = absolute(category.icon);
+  }
+  for (const variant of config.variants) variant.screenshots = variant.screenshots.map(absolute);
+  config.sharedScreenshots = config.sharedScreenshots.map(absolute);
+  config.campaigns = Object.fromEntries(
+    Array.from({ length: CAMPAIGNS }, (_, i) => [
+      `campaign-${String(i + 1).padStart(2, '0')}`,
+      {
+        tracking: { appsflyer: { oneLink: { default: `https://pictura.onelink.me/Ab1c/c${i + 1}` } } },
+        splitTest: { feature1: { fullPrice: i % 100, discount: 100 - (i % 100) } },
+      },
+    ]),
+  );
+  const file = path.join(dir, 'variants.yaml');
+  writeFileSync(file, stringify(config));
+  return file;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function sizes(buffer: Buffer) {
+  return {
+    raw: buffer.byteLength,
+    gzip: gzipSync(buffer, { level: 9 }).byteLength,
+    brotli: brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).byteLength,
+  };
+}
+
+/** Per-page bytes of one built page: its HTML (with the inline CSS), that CSS alone, and the JS it loads. */
+function pageWeight(outDir: string) {
+  const campaign = path.join(outDir, readdirSync(outDir).find((name) => name.startsWith('campaign-'))!);
+  const html = readFileSync(path.join(campaign, 'feature1/index.html'));
+  const css = Buffer.from(/<style>(.*?)<\/style>/s.exec(html.toString())?.[1] ?? '');
+  const scripts = [...html.toString().matchAll(/<script type="module" src="[^"]*\/assets\/([^"]+)"/g)].map((match) => match[1]!);
+  const runtime = scripts.find((name) => name.startsWith('runtime-'));
+  const js = (names: string[]) => Buffer.concat(names.map((name) => readFileSync(path.join(campaign, 'assets', name))));
+  return {
+    html: sizes(html),
+    css: sizes(css),
+    'JS before interaction': sizes(js(runtime ? [runtime] : [])),
+    'JS, all entries': sizes(js(scripts)),
+  };
+}
+
+function runChild(config: string, outDir: string): RunResult {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', config, outDir], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(output.toString().trim().split('\n').pop()!);
+}
+
+/** In the child: one build, then the floor over the same pages. */
+async function child(config: string, outDir: string) {
+  const { buildSite } = await import('../generator/build.ts');
+  const { render } = await import('../templates/entry-server.tsx');
+  const result = await buildSite({ config, outDir, all: true });
+
+  // The floor: the same pages' props through renderToString and writeFile, nothing else.
+  const props: unknown[] = [];
+  for (const campaign of result.campaigns) {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, campaign.dir, 'manifest.json'), 'utf8'));
+    for (const page of manifest.pages) {
+      const html = readFileSync(path.join(outDir, campaign.dir, page.file), 'utf8');
+      props.push(JSON.parse(/<script type="application\/json" id="page-props">(.*?)<\/script>/.exec(html)![1]!));
+    }
+  }
+  const floorDir = mkdtempSync(path.join(tmpdir(), 'store-landing-floor-'));
+  const { writeFile } = await import('node:fs/promises');
+  const started = performance.now();
+  await Promise.all(props.map((pageProps, i) => writeFile(path.join(floorDir, `${i}.html`), render(pageProps as never))));
+  const floorMs = performance.now() - started;
+  rmSync(floorDir, { recursive: true, force: true });
+
+  const run: RunResult = { pages: result.pages, timings: result.timings, floorMs, maxRssMB: process.resourceUsage().maxRSS / 1024 };
+  console.log(JSON.stringify(run));
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'store-landing-bench-'));
+  mkdirSync(work, { recursive: true });
+  const config = writeBenchConfig(work);
+  const outDir = path.join(work, 'out');
+  console.log(`Building ${CAMPAIGNS} campaigns x 20 pages, ${RUNS} runs (each in a fresh process)...`);
+  const runs: RunResult[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(runChild(config, outDir));
+    process.stdout.write(`  run ${i + 1}: ${JSON.stringify(runs.at(-1)!.timings)}\n`);
+  }
+  const pages = runs[0]!.pages;
+  const afterBundle = median(runs.map((run) => run.timings.render + run.timings.write));
+  const floor = median(runs.map((run) => run.floorMs));
+  const rows: Array<[string, string]> = [
+    ['pages per build', String(pages)],
+    ['pages/s after bundling (render + write)', (pages / (afterBundle / 1000)).toFixed(0)],
+    ['ms/page after bundling', (afterBundle / pages).toFixed(3)],
+    ['whole build, ms (load, bundle, render, write)', `${median(runs.map((run) => Object.values(run.timings).reduce((a, b) => a + b, 0))).toFixed(0)} (${['load', 'bundle', 'render', 'write'].map((stage) => median(runs.map((run) => run.timings[stage as keyof RunResult['timings']])).toFixed(0)).join(', ')})`],
+    ['peak memory, MB (max RSS)', median(runs.map((run) => run.maxRssMB)).toFixed(0)],
+    ['floor: renderToString + writeFile, ms/page', (floor / pages).toFixed(3)],
+    ['ours / floor (render + write time)', (afterBundle / floor).toFixed(2)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(`\nMedians of ${RUNS} runs on this machine:`);
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+
+  console.log('\nPer-page bytes (/campaign-NN/feature1/):');
+  console.log(`  ${'part'.padEnd(22)}  ${'raw'.padStart(8)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`);
+  for (const [part, size] of Object.entries(pageWeight(outDir))) {
+    console.log(`  ${part.padEnd(22)}  ${String(size.raw).padStart(8)}  ${String(size.gzip).padStart(8)}  ${String(size.brotli).padStart(8)}`);
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!);
+else await main();
