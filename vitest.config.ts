@@ -8,7 +8,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          testTimeout: 30_000,
+          // Builds encode images on a cold cache: slow on a busy 2-core machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

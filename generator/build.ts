@@ -1,14 +1,18 @@
 // The build pipeline: loadConfig -> validateConfig -> planPages -> bundleRuntime -> renderPages -> writeOutput.
 import { performance } from 'node:perf_hooks';
-import { collectImages, jsonAsset, paymentScripts, type ImageAsset } from './assets.ts';
+import path from 'node:path';
+import { jsonAsset, paymentScripts } from './assets.ts';
 import { bundleRuntime, type AssetFile, type Bundle } from './bundle.ts';
 import { loadConfig } from './config/load.ts';
 import type { Config } from './config/types.ts';
 import { messagesFor, validateConfig, type ValidConfig } from './config/validate.ts';
+import { contentSecurityPolicy, headersFile } from './csp.ts';
+import { collectImages, createImagePipeline, type ImagePipeline, type ImageStats } from './images.ts';
 import { buildLocaleBundle, imageResolver } from './page-props.ts';
 import { planPages, type BuildSelection, type CampaignPlan } from './plan.ts';
 import { renderNotFound, renderPages, type RenderContext } from './render.ts';
 import { writeOutput, type OutputFile } from './write.ts';
+import { styleText } from '../templates/document.ts';
 import type { LocaleBundle } from '../templates/props.ts';
 import type { TrackingSettings } from '../templates/runtime/types.ts';
 
@@ -17,6 +21,8 @@ export interface BuildOptions extends BuildSelection {
   config: string;
   /** The output folder; replaced whole. */
   outDir: string;
+  /** Where encoded images are cached; default `.cache/images/` beside the config. */
+  imageCacheDir?: string;
 }
 
 /** One page as listed in `manifest.json`. */
@@ -34,6 +40,8 @@ export interface BuildResult {
   pages: number;
   /** Bytes of every file written, compressed twins excluded. */
   bytes: number;
+  /** Image renditions encoded by this build, and those found in the cache. */
+  images: ImageStats;
   milliseconds: number;
   /** Milliseconds of each stage: `bundle` is esbuild; `render` covers images, props and HTML; `write` includes compression. */
   timings: { load: number; bundle: number; render: number; write: number };
@@ -50,14 +58,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const bundle = await bundleRuntime();
   const bundled = lap();
 
-  const imageCache = new Map<string, Promise<ImageAsset>>();
+  const images = createImagePipeline(options.imageCacheDir ?? path.join(valid.loaded.dir, '.cache', 'images'));
   const files: OutputFile[] = [];
   for (const plan of plans) {
-    files.push(...(await campaignFiles(valid, plan, bundle, imageCache)));
+    files.push(...(await campaignFiles(valid, plan, bundle, images)));
   }
   if (options.all) {
     const campaigns = plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath }));
     files.push({ path: 'manifest.json', contents: JSON.stringify({ campaigns }, null, 2) });
+    // Static hosts read one _headers file at the root of what is uploaded.
+    const headers = files.filter((file) => file.path.endsWith('/_headers')).map((file) => file.contents);
+    files.push({ path: '_headers', contents: headers.join('') });
   }
   const rendered = lap();
   const { bytes } = await writeOutput(options.outDir, files);
@@ -68,6 +79,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     campaigns: plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath, pages: plan.pages.length })),
     pages: plans.reduce((total, plan) => total + plan.pages.length, 0),
     bytes,
+    images: images.stats,
     milliseconds: Math.round(performance.now() - started),
     timings: { load, bundle: bundled, render: rendered, write: written },
   };
@@ -89,17 +101,17 @@ async function campaignFiles(
   valid: ValidConfig,
   plan: CampaignPlan,
   bundle: Bundle,
-  imageCache: Map<string, Promise<ImageAsset>>,
+  imagePipeline: ImagePipeline,
 ): Promise<OutputFile[]> {
   const { config } = plan;
   const assetsUrl = `${plan.basePath}assets/`;
-  const images = await collectImages(config, valid.loaded.dir, imageCache);
+  const images = await collectImages(config, valid.loaded.dir, imagePipeline);
   const image = imageResolver(images, assetsUrl);
   const payments = await paymentScripts(config, assetsUrl);
 
   const bundles = new Map<string, LocaleBundle>();
   const translations: Record<string, string> = {};
-  const assets: AssetFile[] = [...bundle.files, ...payments.files, ...[...images.values()]];
+  const assets: AssetFile[] = [...bundle.files, ...payments.files, ...[...images.values()].flatMap((image) => image.files)];
   for (const locale of config.locales) {
     const localeBundle = buildLocaleBundle(config, locale, messagesFor(valid, config, locale), image);
     const asset = jsonAsset(`locale-${locale}`, localeBundle);
@@ -108,8 +120,10 @@ async function campaignFiles(
     assets.push(asset);
   }
 
+  const inline = { scripts: [], styles: [styleText(bundle.css)] };
   const context: RenderContext = {
     css: bundle.css,
+    csp: contentSecurityPolicy(config, inline),
     scripts: [assetsUrl + bundle.entries.runtime, assetsUrl + bundle.entries.client],
     bundles,
     image,
@@ -123,9 +137,11 @@ async function campaignFiles(
     file: page.file,
     bytes: Buffer.byteLength(pages[i]!.html),
   }));
+  const headerPolicy = contentSecurityPolicy(config, inline, true);
   const manifest = {
     campaign: plan.name,
     basePath: plan.basePath,
+    headers: { 'Content-Security-Policy': headerPolicy },
     defaultLocale: config.defaultLocale,
     locales: config.locales,
     assets: { runtime: bundle.entries.runtime, client: bundle.entries.client, files: assets.map((asset) => asset.name).sort() },
@@ -138,6 +154,7 @@ async function campaignFiles(
     ...pages.map((page) => ({ path: inFolder(page.file), contents: page.html })),
     { path: inFolder('404.html'), contents: renderNotFound(plan, context) },
     { path: inFolder('config.json'), contents: JSON.stringify(config.splitTest) },
+    { path: inFolder('_headers'), contents: headersFile(plan.basePath, headerPolicy) },
     ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),
     { path: inFolder('manifest.json'), contents: JSON.stringify(manifest, null, 2) },
   ];

@@ -1,8 +1,8 @@
 // Renders every planned page of a campaign to a complete HTML document, and the campaign's 404 page.
-import { renderDocument } from '../templates/document.ts';
+import { renderDocument, type ImagePreload } from '../templates/document.ts';
 import { render, renderError } from '../templates/entry-server.tsx';
 import { createTranslator, formatRating } from '../templates/i18n.tsx';
-import type { LocaleBundle } from '../templates/props.ts';
+import type { ImageRef, LocaleBundle } from '../templates/props.ts';
 import type { RuntimeConfig } from '../templates/runtime/types.ts';
 import type { Config } from './config/types.ts';
 import { RenderFailed } from './errors.ts';
@@ -13,6 +13,8 @@ import type { CampaignPlan, PlannedPage } from './plan.ts';
 export interface RenderContext {
   /** The page CSS, inlined into every document. */
   css: string;
+  /** The Content-Security-Policy of the campaign's pages, for their meta tag. */
+  csp: string;
   /** URLs of the module scripts every page loads, runtime first. */
   scripts: string[];
   /** Per locale: the messages and formatted listing. */
@@ -59,6 +61,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     lang: page.locale,
     ...metadata(config, bundle),
     css: context.css,
+    csp: context.csp,
     body,
     canonical: config.siteUrl ? pageUrl(page.urlPath) : undefined,
     alternates: [
@@ -66,10 +69,20 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
       { hreflang: 'x-default', href: pageUrl(defaultPage.urlPath) },
     ],
     icon: props.listing.icon.src,
-    preloadImages: [props.screenshots[0]!.src],
+    preloadImages: [lcpPreload(props.screenshots[0]!)],
     scripts: context.scripts,
     data: { 'page-props': props, 'runtime-config': runtimeConfig },
   });
+}
+
+/**
+ * The preload of the first screenshot, the largest image of the first screen: the first
+ * (AVIF) source's srcset when there is one, so exactly the file the `<picture>` picks is
+ * fetched early; browsers without AVIF skip it rather than fetch a file they will not use.
+ */
+export function lcpPreload(image: ImageRef): ImagePreload {
+  const best = image.sources?.[0];
+  return best ? { srcset: best.srcset, type: best.type } : { href: image.src };
 }
 
 /** The title and meta description of a page, from the listing. */
@@ -97,6 +110,7 @@ export function renderNotFound(plan: CampaignPlan, context: RenderContext): stri
     title: `${t('error.notFound')} – ${t('app.name')}`,
     description: t('error.title'),
     css: context.css,
+    csp: context.csp,
     body: renderError({ locale: defaultLocale, messages, status: 404 }),
   });
 }

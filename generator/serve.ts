@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
+import { IMMUTABLE, SECURITY_HEADERS } from './csp.ts';
 import { ServeDirMissing } from './errors.ts';
 import type { ManifestPage } from './build.ts';
 
@@ -18,16 +19,11 @@ interface Mount {
   /** URL paths (relative to the base path, no slashes around) of the default locale's pages. */
   routes: Set<string>;
   notFound: Buffer | undefined;
+  /** Headers of every response from this campaign: its Content-Security-Policy. */
+  headers: Record<string, string>;
   files: ReturnType<typeof sirv>;
 }
 
-const ONE_YEAR = 60 * 60 * 24 * 365;
-
-/** Headers every response carries. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
 
 /**
  * The request handler for a build folder: the folder of one campaign (with `manifest.json`
@@ -63,6 +59,7 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
       sendNotFound(res, mounts[0]?.notFound, req.method === 'HEAD');
       return;
     }
+    for (const [name, value] of Object.entries(mount.headers)) res.setHeader(name, value);
     const rest = pathname.slice(mount.basePath.length - 1).replace(/^\/+|\/+$/g, '');
     const target = negotiate(mount, rest, req, res);
     // sirv reads the path from req.url; the query string stays as it came.
@@ -122,7 +119,15 @@ function readMounts(root: string): Mount[] {
     .sort((a, b) => b.basePath.length - a.basePath.length);
 }
 
-function mountOf(dir: string, manifest: { basePath: string; defaultLocale: string; locales: string[]; pages: ManifestPage[] }): Mount {
+interface CampaignManifest {
+  basePath: string;
+  defaultLocale: string;
+  locales: string[];
+  headers?: Record<string, string>;
+  pages: ManifestPage[];
+}
+
+function mountOf(dir: string, manifest: CampaignManifest): Mount {
   const notFoundFile = path.join(dir, '404.html');
   return {
     basePath: manifest.basePath,
@@ -135,6 +140,7 @@ function mountOf(dir: string, manifest: { basePath: string; defaultLocale: strin
         .map((page) => page.route.replace(/^\/+|\/+$/g, '')),
     ),
     notFound: existsSync(notFoundFile) ? readFileSync(notFoundFile) : undefined,
+    headers: manifest.headers ?? {},
     files: sirv(dir, {
       dev: false,
       etag: true,
@@ -144,7 +150,7 @@ function mountOf(dir: string, manifest: { basePath: string; defaultLocale: strin
         // sirv sets Vary itself; a page picked by language varies by that too.
         if (res.hasHeader('Content-Language')) res.setHeader('Vary', 'Accept-Language, Accept-Encoding');
         const hashed = pathname.startsWith('/assets/');
-        res.setHeader('Cache-Control', hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
       },
     }),
   };

@@ -6,6 +6,8 @@ export interface DocumentParts {
   description: string;
   /** Inline CSS of the page (minified at build). */
   css: string;
+  /** The Content-Security-Policy, as a `<meta>` tag (hosts without header control still get it). */
+  csp?: string;
   /** The rendered `<div id="root">` content. */
   body: string;
   /** `hreflang` alternates of this page, `x-default` included. */
@@ -13,17 +15,27 @@ export interface DocumentParts {
   canonical?: string;
   icon?: string;
   /** Images the first screen needs, fetched before the parser reaches them. */
-  preloadImages?: string[];
+  preloadImages?: ImagePreload[];
   /** Module scripts, in order. */
   scripts?: string[];
   /** JSON data blocks by element id, e.g. `page-props`; never executed, so no CSP hash is needed. */
   data?: Record<string, unknown>;
 }
 
+/**
+ * One image preload: a plain `href`, or a `srcset` with the `type` of the `<picture>`
+ * source it matches, so the browser fetches the very file the `<picture>` will pick (or,
+ * without support for that type, nothing). No `imagesizes`: the srcset uses density
+ * descriptors (1x, 2x, 3x), which need none.
+ */
+export type ImagePreload = { href: string } | { srcset: string; type: string };
+
 /** Assembles the full HTML document of one page. */
 export function renderDocument(parts: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
+    // First after the charset: the policy covers only what comes after it.
+    parts.csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(parts.csp)}">` : '',
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
     `<title>${escapeHtml(parts.title)}</title>`,
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
@@ -34,10 +46,12 @@ export function renderDocument(parts: DocumentParts): string {
       (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,
     ),
     parts.icon ? `<link rel="icon" href="${escapeHtml(parts.icon)}">` : '',
-    ...(parts.preloadImages ?? []).map(
-      (href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`,
+    ...(parts.preloadImages ?? []).map((preload) =>
+      'href' in preload
+        ? `<link rel="preload" as="image" href="${escapeHtml(preload.href)}" fetchpriority="high">`
+        : `<link rel="preload" as="image" imagesrcset="${escapeHtml(preload.srcset)}" type="${escapeHtml(preload.type)}" fetchpriority="high">`,
     ),
-    `<style>${parts.css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    `<style>${styleText(parts.css)}</style>`,
     ...(parts.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
   ];
   const data = Object.entries(parts.data ?? {}).map(
@@ -47,6 +61,11 @@ export function renderDocument(parts: DocumentParts): string {
     `<!doctype html><html lang="${escapeHtml(parts.lang)}" dir="ltr"><head>${head.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.body}</div>${data.join('')}</body></html>`
   );
+}
+
+/** The text of the inline `<style>` element, exactly: its CSP hash is taken over this. */
+export function styleText(css: string): string {
+  return css.replace(/<\/style/gi, '<\\/style');
 }
 
 /** Escapes text for HTML content and double-quoted attributes. */

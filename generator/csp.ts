@@ -1,0 +1,100 @@
+// The Content-Security-Policy of a campaign's pages: our own origin, hashes of our inline code, and only the third-party hosts in use.
+import { createHash } from 'node:crypto';
+import type { Config } from './config/types.ts';
+
+type Directive = 'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src';
+
+/**
+ * The hosts each third party needs, by directive. Meta: the pixel loader and its
+ * beacons; AppsFlyer: the Web SDK, its event endpoints and the Smart Script; Braintree:
+ * the SDK scripts, its API and analytics, and PayPal's fraud-data collector.
+ */
+const META: Partial<Record<Directive, string[]>> = {
+  'script-src': ['https://connect.facebook.net'],
+  'connect-src': ['https://www.facebook.com', 'https://connect.facebook.net'],
+  'img-src': ['https://www.facebook.com'],
+};
+const APPSFLYER_WEB_SDK: Partial<Record<Directive, string[]>> = {
+  'script-src': ['https://websdk.appsflyer.com'],
+  'connect-src': ['https://*.appsflyer.com', 'https://*.appsflyersdk.com'],
+  'img-src': ['https://*.appsflyer.com'],
+};
+const APPSFLYER_SMART_SCRIPT: Partial<Record<Directive, string[]>> = {
+  'script-src': ['https://onelinksmartscript.appsflyer.com'],
+};
+const ONELINK_IMPRESSIONS: Partial<Record<Directive, string[]>> = {
+  'img-src': ['https://impressions.onelink.me'],
+  'connect-src': ['https://impressions.onelink.me'],
+};
+const BRAINTREE_API: Partial<Record<Directive, string[]>> = {
+  'connect-src': ['https://api.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://*.braintree-api.com'],
+  'frame-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com'],
+  'img-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com'],
+};
+const BRAINTREE_CDN: Partial<Record<Directive, string[]>> = {
+  'script-src': ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://c.paypal.com'],
+};
+
+/** `'sha256-…'` of an inline script or style, exactly as it stands between its tags. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export interface InlineCode {
+  /** Texts of inline `<script>` elements that run (JSON data blocks do not count). */
+  scripts: string[];
+  /** Texts of inline `<style>` elements. */
+  styles: string[];
+}
+
+/**
+ * The policy for a campaign. `forHeader` adds what a `<meta>` policy may not carry
+ * (`frame-ancestors`): the HTTP header and `_headers` get it, the page's meta tag does not.
+ */
+export function contentSecurityPolicy(config: Config, inline: InlineCode, forHeader = false): string {
+  const vendors = [META, APPSFLYER_WEB_SDK];
+  const { appsflyer } = config.tracking;
+  if (appsflyer.smartScript ?? true) vendors.push(APPSFLYER_SMART_SCRIPT);
+  if (appsflyer.impressionPixel) vendors.push(ONELINK_IMPRESSIONS);
+  const { braintree } = config.payments;
+  if (braintree.enabled) {
+    vendors.push(BRAINTREE_API);
+    if (braintree.source === 'cdn') vendors.push(BRAINTREE_CDN);
+  }
+  const hosts = (directive: Directive) => [...new Set(vendors.flatMap((vendor) => vendor[directive] ?? []))];
+
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...inline.scripts.map(cspHash), ...hosts('script-src')]],
+    ['style-src', ["'self'", ...inline.styles.map(cspHash)]],
+    ['img-src', ["'self'", 'data:', ...hosts('img-src')]],
+    ['connect-src', ["'self'", ...hosts('connect-src')]],
+    ['frame-src', hosts('frame-src').length ? hosts('frame-src') : ["'none'"]],
+    ['font-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'none'"]],
+  ];
+  if (forHeader) directives.push(['frame-ancestors', ["'none'"]]);
+  return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
+}
+
+/** Headers every response of the site carries. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** Cache-Control of content-hashed assets: they never change under their name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A `_headers` file (the format of Netlify and Cloudflare Pages) for a campaign hosted
+ * under `basePath`: the policy and security headers on everything, immutable caching on assets.
+ */
+export function headersFile(basePath: string, policy: string): string {
+  const lines = [`${basePath}*`, `  Content-Security-Policy: ${policy}`];
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
+  lines.push(`${basePath}assets/*`, `  Cache-Control: ${IMMUTABLE}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,93 @@
+// The Content-Security-Policy: strict by construction, with the hash of our inline style and only the hosts in use.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { contentSecurityPolicy, cspHash } from '../../generator/csp.ts';
+import { loadConfig } from '../../generator/config/load.ts';
+import { validateConfig } from '../../generator/config/validate.ts';
+import { mergeOverrides } from '../../generator/config/merge.ts';
+import type { Config } from '../../generator/config/types.ts';
+import { defaultConfig, temporaryDir } from '../helpers.ts';
+
+const config = validateConfig(await loadConfig(defaultConfig)).base.config;
+const directives = (policy: string) =>
+  Object.fromEntries(policy.split('; ').map((directive) => {
+    const [name, ...values] = directive.split(' ');
+    return [name!, values];
+  }));
+
+describe('contentSecurityPolicy', () => {
+  it('allows scripts only from self, our hashes and the third parties in use; never unsafe-inline', () => {
+    const policy = directives(contentSecurityPolicy(config, { scripts: ['boot()'], styles: ['a{}'] }));
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      cspHash('boot()'),
+      'https://connect.facebook.net',
+      'https://websdk.appsflyer.com',
+      'https://onelinksmartscript.appsflyer.com',
+      'https://js.braintreegateway.com',
+      'https://assets.braintreegateway.com',
+      'https://c.paypal.com',
+    ]);
+    expect(policy['style-src']).toEqual(["'self'", cspHash('a{}')]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['base-uri']).toEqual(["'none'"]);
+    expect(JSON.stringify(policy)).not.toContain('unsafe');
+    expect(policy['frame-ancestors']).toBeUndefined();
+  });
+
+  it('drops the hosts of what is switched off', () => {
+    const quiet = mergeOverrides(config, {
+      tracking: { appsflyer: { smartScript: false } },
+      payments: { braintree: { enabled: false } },
+    }) as Config;
+    const policy = contentSecurityPolicy(quiet, { scripts: [], styles: [] }, true);
+    expect(policy).not.toContain('onelinksmartscript');
+    expect(policy).not.toContain('braintree');
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(directives(policy)['frame-src']).toEqual(["'none'"]);
+  });
+
+  it('keeps self-hosted payment scripts on self', () => {
+    const selfHosted = mergeOverrides(config, { payments: { braintree: { source: 'self-hosted' } } }) as Config;
+    expect(directives(contentSecurityPolicy(selfHosted, { scripts: [], styles: [] }))['script-src']).not.toContain('https://js.braintreegateway.com');
+  });
+});
+
+describe('built pages', () => {
+  let outDir: string;
+  beforeAll(async () => {
+    outDir = path.join(await temporaryDir(), 'out');
+    await buildSite({ config: defaultConfig, outDir });
+  });
+
+  it('carry the policy as their first meta tag, with the hash of their inline style', () => {
+    for (const file of ['index.html', 'de/feature1/index.html', '404.html']) {
+      const html = readFileSync(path.join(outDir, file), 'utf8');
+      const policy = /<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+      expect(policy, file).toBeDefined();
+      const style = /<style>(.*?)<\/style>/s.exec(html)![1]!;
+      expect(directives(policy!.replace(/&#39;/g, "'"))['style-src']).toEqual(["'self'", cspHash(style)]);
+      // No inline script runs: every <script> either loads a file or is a JSON data block.
+      for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/ src="|type="application\/json"/);
+    }
+  });
+
+  it('writes _headers for static hosts and the header policy into the manifest', () => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8'));
+    const policy = manifest.headers['Content-Security-Policy'];
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(readFileSync(path.join(outDir, '_headers'), 'utf8')).toBe(
+      [
+        '/*',
+        `  Content-Security-Policy: ${policy}`,
+        '  X-Content-Type-Options: nosniff',
+        '  Referrer-Policy: strict-origin-when-cross-origin',
+        '/assets/*',
+        '  Cache-Control: public, max-age=31536000, immutable',
+        '',
+      ].join('\n'),
+    );
+  });
+});
