@@ -1,7 +1,7 @@
 // Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one rename.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -60,35 +60,85 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
   const parent = path.dirname(target);
   const base = path.basename(target);
   await mkdir(parent, { recursive: true });
-  await removeStaleStaging(parent, base);
+  await withLock(parent, base, () => removeStaleStaging(parent, base));
 
   const staging = path.join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   let bytes = 0;
   try {
     await mkdir(staging);
-    // allSettled, not all: every write must have ended before a failure removes the staging folder.
-    const writes = await Promise.allSettled(
-      files.map(async (file) => {
-        const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
-        bytes += contents.byteLength;
-        const destination = path.join(staging, file.path);
-        await mkdir(path.dirname(destination), { recursive: true });
-        await writeFile(destination, contents);
-        if (COMPRESSIBLE.test(file.path) && contents.byteLength >= MIN_COMPRESS_BYTES) {
-          const { gz, br } = await compressed(contents, compressionEffort(file.path));
-          await Promise.all([writeFile(destination + '.gz', gz), writeFile(destination + '.br', br)]);
-        }
-      }),
-    );
+    // Settled, not all: every write must have ended before a failure removes the staging folder.
+    const writes = await settleEach(files, WRITE_CONCURRENCY, async (file) => {
+      const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+      bytes += contents.byteLength;
+      const destination = path.join(staging, file.path);
+      await mkdir(path.dirname(destination), { recursive: true });
+      await writeFile(destination, contents);
+      if (COMPRESSIBLE.test(file.path) && contents.byteLength >= MIN_COMPRESS_BYTES) {
+        const { gz, br } = await compressed(contents, compressionEffort(file.path));
+        await Promise.all([writeFile(destination + '.gz', gz), writeFile(destination + '.br', br)]);
+      }
+    });
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) throw failed.reason;
-    await swapIn(staging, target);
+    // Builds into one folder at once each stage on their own; their swaps take turns, so the last whole build wins.
+    await withLock(parent, base, () => swapIn(staging, target));
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
   return { bytes };
 }
+
+/**
+ * How many files are written and compressed at once: enough to keep the disk and zlib's
+ * threads busy, few enough that a 1,000-page build does not hold every compressed twin in memory.
+ */
+const WRITE_CONCURRENCY = 32;
+
+/** Runs `task` over `items`, at most `limit` at a time; like Promise.allSettled. */
+async function settleEach<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<PromiseSettledResult<void>[]> {
+  const results: PromiseSettledResult<void>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!).then(
+        () => ({ status: 'fulfilled', value: undefined }) as const,
+        (reason: unknown) => ({ status: 'rejected', reason }) as const,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Runs `action` holding the output folder's lock: a file created exclusively beside it,
+ * naming its owner's pid. A lock whose owner has died is taken over.
+ */
+async function withLock<T>(parent: string, base: string, action: () => Promise<T>): Promise<T> {
+  const lock = path.join(parent, `.${base}.lock`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(await readFile(lock, 'utf8').catch(() => '0'));
+      if (owner && !isRunning(owner)) await rm(lock, { force: true });
+      else if (attempt > LOCK_ATTEMPTS) throw new Error(`${lock} is held by process ${owner}; another build is still writing.`);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    return await action();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+/** 50 ms apart: a minute for another build's swap or clean-up, which take milliseconds. */
+const LOCK_ATTEMPTS = 1200;
 
 /** Moves the finished staging folder to `target`, the old output aside first and deleted last. */
 async function swapIn(staging: string, target: string) {

@@ -1,0 +1,88 @@
+// Builds killed at any moment, and builds racing into one folder, always leave one whole build behind.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig, repoRoot, runCli, temporaryDir } from '../helpers.ts';
+
+/** Every file below `dir` with a hash of its bytes. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const { createHash } = await import('node:crypto');
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
+  }
+  return files;
+}
+
+function startBuild(args: string[]) {
+  return spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'build', '-c', defaultConfig, ...args], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
+}
+
+const exited = (child: ReturnType<typeof spawn>) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+let plainBuild: Record<string, string>;
+let springBuild: Record<string, string>;
+
+beforeAll(async () => {
+  const dir = await temporaryDir();
+  // Two different whole builds to tell apart: the top level and the spring-sale campaign.
+  expect((await runCli(['build', '-o', path.join(dir, 'plain')])).code).toBe(0);
+  expect((await runCli(['build', '--campaign', 'spring-sale', '-o', path.join(dir, 'spring')])).code).toBe(0);
+  plainBuild = await snapshot(path.join(dir, 'plain'));
+  springBuild = await snapshot(path.join(dir, 'spring'));
+  expect(plainBuild).not.toEqual(springBuild);
+});
+
+describe('atomic builds', () => {
+  it('builds are reproducible byte for byte, so "whole" can be checked exactly', async () => {
+    const out = path.join(await temporaryDir(), 'out');
+    expect((await runCli(['build', '-o', out])).code).toBe(0);
+    expect(await snapshot(out)).toEqual(plainBuild);
+  });
+
+  it('a build killed with SIGKILL at any moment leaves the previous output or the new one, whole', async () => {
+    const parent = await temporaryDir();
+    const out = path.join(parent, 'out');
+    expect((await runCli(['build', '-o', out])).code).toBe(0);
+    const outcomes = new Set<string>();
+    // From process start-up to past the swap: the build takes one to three seconds here.
+    for (const delay of [200, 600, 900, 1200, 1500, 1900, 2500, 3500]) {
+      const child = startBuild(['--campaign', 'spring-sale', '-o', out]);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill('SIGKILL');
+      await exited(child);
+      const after = await snapshot(out);
+      const whole = JSON.stringify(after) === JSON.stringify(plainBuild) ? 'previous' : JSON.stringify(after) === JSON.stringify(springBuild) ? 'new' : 'mixed';
+      outcomes.add(whole);
+      expect(whole, `killed after ${delay} ms`).not.toBe('mixed');
+      // Whatever the kill left is hidden beside the output, never inside it.
+      expect((await readdir(out)).filter((name) => name.startsWith('.'))).toEqual([]);
+      // Back to the previous build for the next round.
+      if (whole === 'new') expect((await runCli(['build', '-o', out])).code).toBe(0);
+    }
+    // The next build cleans up what the killed ones left.
+    expect((await runCli(['build', '-o', out])).code).toBe(0);
+    expect((await readdir(parent)).sort()).toEqual(['out']);
+    expect(outcomes.has('previous')).toBe(true);
+  }, 240_000);
+
+  it('two builds into one folder at once end with one whole build', async () => {
+    const parent = await temporaryDir();
+    const out = path.join(parent, 'out');
+    for (let round = 0; round < 3; round++) {
+      const [first, second] = [startBuild(['-o', out]), startBuild(['--campaign', 'spring-sale', '-o', out])];
+      expect(await Promise.all([exited(first), exited(second)])).toEqual([0, 0]);
+      const after = await snapshot(out);
+      expect([plainBuild, springBuild]).toContainEqual(after);
+      expect((await readdir(parent)).sort()).toEqual(['out']);
+    }
+    expect(existsSync(path.join(parent, '.out.lock'))).toBe(false);
+  }, 120_000);
+});
