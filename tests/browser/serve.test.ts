@@ -1,0 +1,63 @@
+// `serve` hardening over raw HTTP: methods, directory listings, HEAD, and headers on every kind of response.
+import { request } from 'node:http';
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+function send(method: string, path: string, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = request({ hostname, port, path, method, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('serve', () => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'])('refuses %s with 405 and Allow: GET, HEAD', async (method) => {
+    const response = await send(method, '/feature1');
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const head = await send('HEAD', '/feature1');
+    const get = await send('GET', '/feature1');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers['content-type']).toBe('text/html;charset=utf-8');
+  });
+
+  it.each(['/assets/', '/assets', '/assets//', '/de/assets/', '/..', '/.'])('lists no directory at %s', async (path) => {
+    const response = await send('GET', path);
+    expect(response.status).toBe(404);
+    expect(/runtime-[A-Z0-9]+\.js/.test(response.body)).toBe(false);
+  });
+
+  it('keeps security headers on pages, assets and 404s', async () => {
+    for (const path of ['/', '/config.json', '/no-such-page']) {
+      const response = await send('GET', path);
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['content-security-policy'], path).toContain("default-src 'self'");
+    }
+  });
+
+  it('caches pages never and hashed assets for good', async () => {
+    expect((await send('GET', '/feature1')).headers['cache-control']).toBe('no-cache');
+    const html = (await send('GET', '/')).body;
+    const asset = /src="(\/assets\/client-[A-Z0-9]+\.js)"/.exec(html)?.[1] ?? /src="(\/assets\/runtime-[A-Z0-9]+\.js)"/.exec(html)![1]!;
+    expect((await send('GET', asset)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the precompressed twin the browser accepts', async () => {
+    expect((await send('GET', '/', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    expect((await send('GET', '/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await send('GET', '/', {})).headers['content-encoding']).toBeUndefined();
+  });
+});
