@@ -62,8 +62,9 @@ describe('build output', () => {
     expect(html).toMatch(/<title>Pictura: [^<]+ im App Store<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]*Lumen Pixel Labs GmbH[^"]*">/);
     for (const [hreflang, href] of [['en', '/feature1'], ['de', '/de/feature1'], ['es', '/es/feature1'], ['fr', '/fr/feature1'], ['x-default', '/feature1']]) {
-      expect(html).toContain(`<link rel="alternate" hreflang="${hreflang}" href="${href}">`);
+      expect(html).toContain(`<link rel="alternate" hreflang="${hreflang}" href="https://get.pictura.app${href}">`);
     }
+    expect(html).toContain('<link rel="canonical" href="https://get.pictura.app/de/feature1">');
     const props = embedded(html, 'page-props');
     expect([props.locale, props.route, props.variant]).toEqual(['de', '/feature1', 'feature1']);
     expect(props.screenshots.map((image: { src: string }) => image.src)).toHaveLength(6);

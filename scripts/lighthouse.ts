@@ -1,0 +1,101 @@
+// `npm run lighthouse`: Lighthouse (mobile emulation, simulated throttling) on Debian's Chromium against `store-landing serve`, medians of 3 runs.
+//
+// Third-party hosts are answered locally with empty scripts (request interception), so the
+// figures measure our page, not Meta's, AppsFlyer's or Braintree's servers or this
+// machine's closed network.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer';
+import { buildSite } from '../generator/build.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES = ['/', '/feature1', '/de', '/de/feature1', '/es', '/es/feature1', '/fr', '/fr/feature1'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+const TARGETS = { fcp: 1000, lcp: 1500, tbt: 50, cls: 0 };
+
+type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number>;
+
+const work = mkdtempSync(path.join(tmpdir(), 'store-landing-lighthouse-'));
+const outDir = path.join(work, 'out');
+await buildSite({ config: path.join(root, 'variants.yaml'), outDir });
+const server = spawn(process.execPath, [path.join(root, 'bin/store-landing.js'), 'serve', outDir, '--port', '0'], {
+  env: { ...process.env, NO_COLOR: '1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const baseUrl = await new Promise<string>((resolve, reject) => {
+  server.stdout.on('data', (chunk: Buffer) => {
+    const match = /http:\/\/\S+/.exec(chunk.toString());
+    if (match) resolve(match[0].replace(/\/$/, ''));
+  });
+  server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+});
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+
+/** One Lighthouse run of `url` in a fresh tab whose third-party requests are answered locally. */
+async function audit(url: string): Promise<Row> {
+  const page = await browser.newPage();
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname === '127.0.0.1') void request.continue();
+    else void request.respond({ status: 200, contentType: 'text/javascript', body: '' });
+  });
+  const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined, page);
+  await page.close();
+  const { categories, audits } = result!.lhr;
+  const row = {} as Row;
+  for (const category of CATEGORIES) row[category] = Math.round((categories[category]?.score ?? 0) * 100);
+  for (const [key, id] of Object.entries(METRICS)) row[key as keyof typeof METRICS] = audits[id]?.numericValue ?? NaN;
+  return row;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms'];
+console.log(`Lighthouse ${RUNS} runs per page, medians (mobile, simulated throttling):\n`);
+console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(14) : cell.padStart(7))).join(''));
+let missed = 0;
+for (const pagePath of PAGES) {
+  const runs: Row[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(baseUrl + pagePath));
+  const row = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Row]))])) as Row;
+  const cells = [
+    ...CATEGORIES.map((category) => String(row[category])),
+    row.fcp.toFixed(0),
+    row.lcp.toFixed(0),
+    row.tbt.toFixed(0),
+    row.cls.toFixed(3),
+    row.si.toFixed(0),
+  ];
+  console.log(pagePath.padEnd(14) + cells.map((cell) => cell.padStart(7)).join(''));
+  const scoresMet = CATEGORIES.every((category) => row[category] === 100);
+  const metricsMet = row.fcp <= TARGETS.fcp && row.lcp <= TARGETS.lcp && row.tbt <= TARGETS.tbt && row.cls <= TARGETS.cls;
+  if (!scoresMet || !metricsMet) missed++;
+}
+await browser.close();
+server.kill();
+rmSync(work, { recursive: true, force: true });
+console.log(
+  missed
+    ? `\n${missed} of ${PAGES.length} pages miss a target (100 in every category, FCP <= 1000 ms, LCP <= 1500 ms, TBT <= 50 ms, CLS 0).`
+    : `\nEvery page meets the targets: 100 in every category, FCP <= 1000 ms, LCP <= 1500 ms, TBT <= 50 ms, CLS 0.`,
+);
+process.exitCode = missed ? 1 : 0;
