@@ -28,15 +28,16 @@ export class UserError extends Error {
   }
 }
 
-/** Every problem of a config at once. */
+/** How many of a config's problems are printed; a file of thousands of bad items would bury the first ones. */
+export const MAX_PRINTED_ISSUES = 50;
+
+/** Every problem of a config at once (all in `issues`; the message prints the first MAX_PRINTED_ISSUES). */
 export class ConfigError extends UserError {
   readonly issues: ConfigIssue[];
   constructor(issues: ConfigIssue[]) {
-    super(
-      ConfigInvalid.name,
-      ConfigInvalid.message(issues.length) + '\n' + issues.map(formatIssue).join('\n'),
-      ConfigInvalid.hint,
-    );
+    const printed = issues.slice(0, MAX_PRINTED_ISSUES).map(formatIssue);
+    if (issues.length > MAX_PRINTED_ISSUES) printed.push(`... and ${issues.length - MAX_PRINTED_ISSUES} more`);
+    super(ConfigInvalid.name, ConfigInvalid.message(issues.length) + '\n' + printed.join('\n'), ConfigInvalid.hint);
     this.issues = issues;
   }
 }
@@ -65,6 +66,12 @@ export const ConfigNotFound = define({
   name: 'ConfigNotFound',
   message: (file: string) => `Cannot read the config file ${file}: it does not exist.`,
   hint: 'Pass the path with -c FILE, or run the command where variants.yaml is.',
+});
+
+export const ConfigUnreadable = define({
+  name: 'ConfigUnreadable',
+  message: (file: string, reason: string) => `Cannot read the config file ${file}: ${reason}.`,
+  hint: 'Pass the path of the YAML file with -c FILE.',
 });
 
 export const CampaignNotFound = define({
@@ -102,6 +109,50 @@ export const RenderFailed = define({
   name: 'RenderFailed',
   message: (page: string, reason: string) => `Rendering ${page} failed: ${reason}`,
   hint: 'Run again with --debug for the stack trace.',
+});
+
+export const ImageUnreadable = define({
+  name: 'ImageUnreadable',
+  message: (file: string, reason: string) => `Cannot read the image ${file}: ${reason}.`,
+  hint: 'Images must be PNG, JPEG, WebP or SVG files; re-export it, or point the config at another file.',
+});
+
+export const BuildNotFound = define({
+  name: 'BuildNotFound',
+  message: (dir: string) => `There is no build in ${dir}: it holds no manifest.json.`,
+  hint: 'Pass a folder written by `store-landing build`, or leave out --build to build the config.',
+});
+
+export const ScreenshotsNeedOneCampaign = define({
+  name: 'ScreenshotsNeedOneCampaign',
+  message: (dir: string) => `${dir} is a build of several campaigns (--all); screenshots compares one campaign's pages.`,
+  hint: 'Pass one campaign folder inside it, e.g. --build out/<campaign>.',
+});
+
+export const BaselinesMissing = define({
+  name: 'BaselinesMissing',
+  message: (dir: string, names: string[]) =>
+    `${names.length} screenshot baseline${names.length === 1 ? ' is' : 's are'} missing from ${dir}: ${names.slice(0, 5).join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}.`,
+  hint: 'Run `store-landing screenshots --update` to capture them, look at them, and commit them.',
+});
+
+export const ScreenshotsChanged = define({
+  name: 'ScreenshotsChanged',
+  message: (changed: string[], threshold: number, report: string) =>
+    `${changed.length} screenshot${changed.length === 1 ? '' : 's'} differ from the baselines by more than ${threshold} % of their pixels: ${changed.join(', ')}. Report: ${report}`,
+  hint: 'Open the report; if the change is intended, run `store-landing screenshots --update` and commit the new baselines.',
+});
+
+export const ReportDirNotOurs = define({
+  name: 'ReportDirNotOurs',
+  message: (dir: string) => `Refusing to empty ${dir} for the screenshot report: it holds files but no report.html of an earlier run.`,
+  hint: 'Pass an empty or new folder with -o.',
+});
+
+export const ChromiumMissing = define({
+  name: 'ChromiumMissing',
+  message: (file: string) => `Cannot find Chromium at ${file}.`,
+  hint: 'Install it (Debian: apt-get install -y chromium) or set PUPPETEER_EXECUTABLE_PATH to a Chrome or Chromium binary.',
 });
 
 export const ServeDirMissing = define({

@@ -1,18 +1,26 @@
 // Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs.
 import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../templates/props.ts';
 import type { Config } from './config/types.ts';
-import type { ImageAsset } from './assets.ts';
+import { imageKey, type ImageRole } from './image-roles.ts';
+import type { OptimizedImage } from './images.ts';
 import type { PlannedPage } from './plan.ts';
 
-/** Resolves a config image path to its asset URL and size. */
-export type ImageResolver = (source: string) => ImageRef;
+/** Resolves a config image path, shown in `role`, to its asset URLs and size. */
+export type ImageResolver = (source: string, role: ImageRole) => ImageRef;
 
 /** An ImageResolver over collected images, for a campaign hosted under `assetsUrl`. */
-export function imageResolver(images: Map<string, ImageAsset>, assetsUrl: string): ImageResolver {
-  return (source) => {
-    const image = images.get(source);
-    if (!image) throw new Error(`The image ${source} was not collected before rendering.`);
-    return { src: assetsUrl + image.name, width: image.width, height: image.height };
+export function imageResolver(images: Map<string, OptimizedImage>, assetsUrl: string): ImageResolver {
+  return (source, role) => {
+    const image = images.get(imageKey(role, source));
+    if (!image) throw new Error(`The image ${source} (${role}) was not collected before rendering.`);
+    const ref: ImageRef = { src: assetsUrl + image.fallback, width: image.width, height: image.height };
+    if (image.sources.length > 0) {
+      ref.sources = image.sources.map(({ type, candidates }) => ({
+        type,
+        srcset: candidates.map(({ density, name }) => `${assetsUrl}${name} ${density}x`).join(', '),
+      }));
+    }
+    return ref;
   };
 }
 
@@ -24,7 +32,7 @@ export function buildListing(config: Config, locale: Locale, image: ImageResolve
   // Dates are calendar days: format them in UTC so every build machine prints the same day.
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
-    icon: image(app.icon),
+    icon: image(app.icon, 'icon'),
     developer: app.developer,
     copyright: app.copyright,
     rating: app.rating,
@@ -45,8 +53,8 @@ export function buildListing(config: Config, locale: Locale, image: ImageResolve
     reviews: app.reviews,
     privacy: app.privacy.map((card) => ({
       id: card.id,
-      icon: image(card.icon),
-      categories: card.categories.map((category) => ({ id: category.id, icon: image(category.icon) })),
+      icon: image(card.icon, 'privacyCard'),
+      categories: card.categories.map((category) => ({ id: category.id, icon: image(category.icon, 'privacyCategory') })),
     })),
   };
 }
@@ -64,7 +72,7 @@ export function buildPageProps(
     variant: page.variant.name,
     messages: bundle.messages,
     listing: bundle.listing,
-    screenshots: [...page.variant.screenshots, ...config.sharedScreenshots].map(image),
+    screenshots: [...page.variant.screenshots, ...config.sharedScreenshots].map((source) => image(source, 'screenshot')),
     installLink: config.tracking.appsflyer.oneLink.default,
   };
 }

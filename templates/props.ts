@@ -9,11 +9,22 @@ export interface Messages {
   [key: string]: string | Messages;
 }
 
-/** An image the build has copied into `assets/`, with its intrinsic size (no layout shift). */
+/** One `<source>` of a `<picture>`: a format and its renditions, e.g. `a-163.avif 1x, a-326.avif 2x`. */
+export interface ImageSource {
+  /** MIME type, e.g. `image/avif`. */
+  type: string;
+  srcset: string;
+}
+
+/** An image the build has put into `assets/`, with the size it is shown at (no layout shift). */
 export interface ImageRef {
+  /** The `<img>` src: a WebP, or an SVG served as it is. */
   src: string;
+  /** CSS px at 1x; the renditions keep the source's aspect ratio. */
   width: number;
   height: number;
+  /** Modern formats, best first, for a `<picture>`; absent when `src` is the only file. */
+  sources?: ImageSource[];
 }
 
 export interface InAppPurchase {

@@ -1,8 +1,9 @@
 // Reads variants.yaml into a plain object, keeping the YAML document so every later error can point at a line and column.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { ConfigError, ConfigNotFound, type ConfigIssue } from '../errors.ts';
+import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { ConfigError, ConfigNotFound, ConfigUnreadable, type ConfigIssue } from '../errors.ts';
+import { readConfigText } from './read-text.ts';
+import { describeYamlErrors } from './syntax-errors.ts';
 
 /** A config file as read from disk: its data, and the document and line table to locate keys in it. */
 export interface LoadedConfig {
@@ -19,15 +20,26 @@ export interface LoadedConfig {
 export type KeyPath = Array<string | number>;
 
 /**
+ * How many copies aliases (`*name`) may make in all: enough for any real config, and a
+ * "billion laughs" file (aliases of aliases, doubling at every level) fails at once.
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+/**
  * Reads and parses a YAML config file.
- * @throws ConfigError listing every syntax error with its position; UserError when the file is missing.
+ * @throws ConfigError listing every syntax error with its position, or the one reason the
+ * file is not a config at all (too large, binary, empty); UserError when it cannot be read.
  */
 export async function loadConfig(file: string): Promise<LoadedConfig> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readConfigText(file, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw ConfigNotFound.create(file);
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw ConfigNotFound.create(file);
+    if (code === 'EISDIR') throw ConfigUnreadable.create(file, 'it is a folder, not a file');
+    if (code === 'EACCES' || code === 'EPERM') throw ConfigUnreadable.create(file, 'permission denied');
     throw error;
   }
   return parseConfig(text, file);
@@ -36,37 +48,76 @@ export async function loadConfig(file: string): Promise<LoadedConfig> {
 /** Parses config text; `file` names it in messages and anchors relative paths. */
 export function parseConfig(text: string, file: string): LoadedConfig {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const issues: ConfigIssue[] = document.errors.map((error) => {
-    const [line, column] = positionOfOffset(lineCounter, error.pos[0]);
-    return { file, line, column, path: '', message: firstLine(error.message) };
-  });
+  // A BOM is allowed (see read-text.ts); drop it here too, so columns on line 1 are an editor's.
+  const source = text.replace(/^\uFEFF/, '');
+  const document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const issues: ConfigIssue[] = describeYamlErrors(document.errors, document, lineCounter, source, file);
+  issues.push(...aliasIssues(document, lineCounter, file));
   if (issues.length) throw new ConfigError(issues);
 
   let data: unknown;
   try {
-    data = document.toJS();
+    data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    // yaml refuses documents whose aliases expand past its limit (a "billion laughs" file).
-    throw new ConfigError([{ file, line: 1, column: 1, path: '', message: firstLine((error as Error).message) }]);
+    // yaml refuses documents whose aliases expand past the limit (a "billion laughs" file).
+    const [line, column] = firstAliasPosition(document, lineCounter);
+    const message = /alias count/i.test((error as Error).message)
+      ? `aliases expand too far: expected at most ${MAX_ALIAS_COUNT} copies made by aliases (*name), found more (a "billion laughs" file?); write the values out instead`
+      : `cannot read the YAML: ${(error as Error).message.split('\n')[0]}`;
+    throw new ConfigError([{ file, line, column, path: '', message }]);
   }
   if (data === null || data === undefined) {
-    throw new ConfigError([{ file, line: 1, column: 1, path: '', message: 'The file is empty: expected the config object.' }]);
+    const message = source.trim()
+      ? 'no settings: expected the config (locales, app, variants, ...), found only comments'
+      : 'empty file: expected the config (locales, app, variants, ...), found nothing';
+    throw new ConfigError([{ file, line: 1, column: 1, path: '', message }]);
   }
   return { file, dir: path.dirname(path.resolve(file)), data, document, lineCounter };
+}
+
+/** Aliases whose anchor is not defined before them. */
+function aliasIssues(document: Document, lineCounter: LineCounter, file: string): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  visit(document, {
+    Alias(_, alias) {
+      if (alias.resolve(document)) return;
+      const [line, column] = positionOfOffset(lineCounter, alias.range?.[0] ?? 0);
+      issues.push({ file, line, column, path: '', message: `unknown alias "*${alias.source}": expected an anchor "&${alias.source}" earlier in the file, found none` });
+    },
+  });
+  return issues;
+}
+
+function firstAliasPosition(document: Document, lineCounter: LineCounter): [number, number] {
+  let offset = 0;
+  visit(document, (_, node) => {
+    if (!isAlias(node)) return;
+    offset = node.range?.[0] ?? 0;
+    return visit.BREAK;
+  });
+  return positionOfOffset(lineCounter, offset);
 }
 
 /**
  * The line and column of the deepest node along `keyPath` that exists in the document:
  * the value itself when present, else the nearest parent (where a missing key belongs).
+ * With `at: 'key'`, the last key itself (for a key that is wrong, not its value).
  */
-export function positionOf(config: Pick<LoadedConfig, 'document' | 'lineCounter'>, keyPath: KeyPath): [number, number] {
+export function positionOf(
+  config: Pick<LoadedConfig, 'document' | 'lineCounter'>,
+  keyPath: KeyPath,
+  at: 'value' | 'key' = 'value',
+): [number, number] {
   let node: unknown = config.document.contents;
   let offset = rangeStart(node) ?? 0;
-  for (const key of keyPath) {
+  for (const [index, key] of keyPath.entries()) {
     let next: unknown;
     if (isMap(node)) {
       const pair = node.items.find((item) => scalarValue(item.key) === key);
+      if (pair && at === 'key' && index === keyPath.length - 1) {
+        offset = rangeStart(pair.key) ?? offset;
+        break;
+      }
       if (pair) {
         // Point at the value, or at the key when the value is empty.
         next = pair.value ?? pair.key;
@@ -107,6 +158,3 @@ function scalarValue(node: unknown): unknown {
   return node !== null && typeof node === 'object' && 'value' in node ? (node as { value: unknown }).value : node;
 }
 
-function firstLine(message: string): string {
-  return message.split('\n')[0]!.trim();
-}

@@ -7,11 +7,15 @@ import type { KeyPath } from './load.ts';
 export interface SchemaProblem {
   keyPath: KeyPath;
   message: string;
+  /** Set when the last key itself is wrong (unknown or badly named), so the position is the key's. */
+  atKey?: true;
 }
 
 /** What a value of each shared definition looks like, for "expected ..." texts. */
 const DEFINITION_EXPECTATIONS: Record<string, string> = {
   httpsUrl: 'an https:// URL',
+  deepLink: 'an app deep link such as pictura://create, or an https:// URL (never javascript:, data:, vbscript:, file: or http:)',
+  route: 'a route: "/" or "/" and lowercase letters, digits and "-" (not /assets, /en, /de, /es or /fr, which the build uses)',
   imagePath: 'a relative path to a .png, .jpg, .jpeg, .svg or .webp file',
   name: 'a name of letters, digits, "-" and "_"',
   messageKey: 'a locale key such as iap.magicProYearly',
@@ -31,8 +35,10 @@ export function describeSchemaErrors(errors: ErrorObject[]): SchemaProblem[] {
     const insideAlternative = alternatives.some(
       (alternative) => alternative !== error && error.schemaPath.startsWith(alternative.schemaPath + '/'),
     );
-    if (insideAlternative) continue;
-    const problem = describe(error);
+    // A bad key gives an error from the check of the key itself, then a propertyNames one: report it once, as the latter.
+    const checksKey = error.propertyName !== undefined && error.keyword !== 'propertyNames';
+    if (insideAlternative || checksKey) continue;
+    const problem = describe(error, errors);
     const id = JSON.stringify(problem);
     if (seen.has(id)) continue;
     seen.add(id);
@@ -41,7 +47,7 @@ export function describeSchemaErrors(errors: ErrorObject[]): SchemaProblem[] {
   return problems;
 }
 
-function describe(error: ErrorObject): SchemaProblem {
+function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
   const keyPath = parsePointer(error.instancePath);
   const found = describeValue(error.data);
   const params = error.params as Record<string, unknown>;
@@ -51,10 +57,11 @@ function describe(error: ErrorObject): SchemaProblem {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
-      const suggestion = closest(key, known);
+      const suggestion = key.length <= 100 ? closest(key, known) : undefined;
       return {
         keyPath: [...keyPath, key],
-        message: `unknown key "${key}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; expected one of ${known.join(', ')}`,
+        atKey: true,
+        message: `unknown key ${JSON.stringify(key.length > 60 ? key.slice(0, 57) + '...' : key)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; expected one of ${known.join(', ')}`,
       };
     }
     case 'type':
@@ -85,8 +92,12 @@ function describe(error: ErrorObject): SchemaProblem {
       return { keyPath: [...keyPath, Number(params.i)], message: `duplicate of item ${params.j}: ${describeValue((error.data as unknown[])[Number(params.i)])}` };
     case 'contains':
       return { keyPath, message: `expected the list to include ${JSON.stringify((error.schema as { const?: unknown })?.const ?? 'a valid item')}, found ${found}` };
-    case 'propertyNames':
-      return { keyPath: [...keyPath, String(params.propertyName)], message: `invalid key "${params.propertyName}"` };
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      const inner = all.find((other) => other.propertyName === name && other.keyword !== 'propertyNames' && other.instancePath === error.instancePath);
+      const expected = inner ? `: expected ${expectationOf(inner)}` : '';
+      return { keyPath: [...keyPath, name], atKey: true, message: `invalid key ${JSON.stringify(name.length > 60 ? name.slice(0, 57) + '...' : name)}${expected}` };
+    }
     case 'oneOf':
     case 'anyOf':
       return { keyPath, message: `expected ${expectationOf(error)}, found ${found}` };

@@ -1,13 +1,16 @@
 // Checks a loaded config against the JSON Schema, then across files: translations complete, images present, weights sane.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { isSeq } from 'yaml';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PAGE_KEYS } from '../../templates/page-keys.ts';
 import type { Locale, Messages } from '../../templates/props.ts';
 import { ConfigError, type ConfigIssue } from '../errors.ts';
 import { formatKeyPath, parseConfig, positionOf, type KeyPath, type LoadedConfig } from './load.ts';
 import { mergeOverrides } from './merge.ts';
+import { planPages, type BuildSelection } from '../plan.ts';
+import { lineAndColumn, readConfigText } from './read-text.ts';
+import { findJsonSyntaxError } from './syntax-errors.ts';
 import { describeSchemaErrors, describeValue } from './schema-errors.ts';
 import schema from './variants.schema.json' with { type: 'json' };
 import type { Config } from './types.ts';
@@ -46,18 +49,18 @@ const validateOverride = ajv.compile(overrideSchema(schema));
  */
 export function validateConfig(loaded: LoadedConfig): ValidConfig {
   const issues: ConfigIssue[] = [];
-  const report = (keyPath: KeyPath, message: string) =>
-    issues.push(issueAt(loaded, keyPath, message));
+  const report = (keyPath: KeyPath, message: string, at?: 'key') =>
+    issues.push(issueAt(loaded, keyPath, message, at));
 
   checkSchema(validateTop, loaded.data, [], report);
-  if (issues.length) throw new ConfigError(issues);
+  if (issues.length) throw new ConfigError(inFileOrder(issues));
 
   const baseConfig = loaded.data as Config;
   const overrides = Object.entries(baseConfig.campaigns ?? {});
   for (const [name, override] of overrides) {
     checkSchema(validateOverride, override, ['campaigns', name], report);
   }
-  if (issues.length) throw new ConfigError(issues);
+  if (issues.length) throw new ConfigError(inFileOrder(issues));
 
   const { campaigns: _, ...topLevel } = baseConfig;
   const base: CampaignConfig = { name: null, config: topLevel };
@@ -67,20 +70,40 @@ export function validateConfig(loaded: LoadedConfig): ValidConfig {
   for (const campaign of [base, ...campaigns]) {
     crossCheck(loaded, campaign, localeFiles, issues);
   }
+  const valid: ValidConfig = { loaded, base, campaigns, localeFiles };
+  issues.push(...outputCollisions(valid));
   const unique = dedupe(issues);
-  if (unique.length) throw new ConfigError(unique);
-  return { loaded, base, campaigns, localeFiles };
+  if (unique.length) throw new ConfigError(inFileOrder(unique));
+  return valid;
+}
+
+/**
+ * Two pages aimed at one file, in the top level or any campaign, whichever a build selects:
+ * a campaign's own folder is planned as `--campaign NAME` plans it, so a collision the
+ * campaign inherits is reported once, at the top level.
+ */
+function outputCollisions(valid: ValidConfig): ConfigIssue[] {
+  const selections: BuildSelection[] = [{}, ...valid.campaigns.map((campaign) => ({ campaign: campaign.name! }))];
+  return selections.flatMap((selection) => {
+    try {
+      planPages(valid, selection);
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigError) return error.issues;
+      throw error;
+    }
+  });
 }
 
 function checkSchema(
   validate: ValidateFunction,
   data: unknown,
   prefix: KeyPath,
-  report: (keyPath: KeyPath, message: string) => void,
+  report: (keyPath: KeyPath, message: string, at?: 'key') => void,
 ) {
   if (validate(data)) return;
   for (const problem of describeSchemaErrors(validate.errors ?? [])) {
-    report([...prefix, ...problem.keyPath], problem.message);
+    report([...prefix, ...problem.keyPath], problem.message, problem.atKey ? 'key' : undefined);
   }
 }
 
@@ -104,6 +127,13 @@ function crossCheck(loaded: LoadedConfig, campaign: CampaignConfig, localeFiles:
     }
   }
 
+  const localesDir = path.resolve(loaded.dir, config.localesDir ?? 'locales');
+  if (!isDirectory(localesDir)) {
+    const shown = path.relative(process.cwd(), localesDir) || localesDir;
+    const found = existsSync(localesDir) ? 'a file' : 'nothing';
+    report(config.localesDir === undefined ? ['locales'] : ['localesDir'], `locales folder not found: expected a folder of <lang>.json files at ${shown}, found ${found}`);
+    return;
+  }
   const files = config.locales.map((locale) => readLocale(localeFilePath(loaded, config, locale), locale, localeFiles, report, issues));
   const reference = files.find((file) => file?.locale === config.defaultLocale);
   const required = new Set<string>([...PAGE_KEYS, ...referencedKeys(config), ...(reference ? leafKeys(reference.messages) : [])]);
@@ -124,6 +154,10 @@ function crossCheck(loaded: LoadedConfig, campaign: CampaignConfig, localeFiles:
   }
 }
 
+function isDirectory(dir: string): boolean {
+  return statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
 function localeFilePath(loaded: LoadedConfig, config: Config, locale: Locale): string {
   return path.join(path.resolve(loaded.dir, config.localesDir ?? 'locales'), `${locale}.json`);
 }
@@ -140,13 +174,26 @@ function readLocale(
   const shown = path.relative(process.cwd(), file) || file;
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    report(['locales'], `translations for "${locale}" not found: expected ${shown}`);
+    text = readConfigText(file, shown);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      issues.push(...error.issues);
+      return undefined;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    report(['locales'], code === 'ENOENT' || code === 'ENOTDIR'
+      ? `translations for "${locale}" not found: expected a file at ${shown}, found nothing`
+      : `translations for "${locale}" cannot be read: expected a readable file at ${shown}, found ${code === 'EISDIR' ? 'a folder' : code ?? 'an error'}`);
+    return undefined;
+  }
+  // JSON, strictly: the YAML parser used below for positions would also take trailing commas and missing values.
+  const syntax = text.trim() ? findJsonSyntaxError(text.replace(/^\uFEFF/, '')) : null;
+  if (syntax) {
+    const [line, column] = lineAndColumn(text.replace(/^\uFEFF/, '').slice(0, syntax.offset));
+    issues.push({ file: shown, line, column, path: '', message: syntax.message });
     return undefined;
   }
   try {
-    // JSON is YAML: the YAML parser gives the positions that JSON.parse does not.
     const loaded = parseConfig(text, shown);
     if (typeof loaded.data !== 'object' || Array.isArray(loaded.data)) {
       issues.push({ file: shown, line: 1, column: 1, path: '', message: `expected an object of translations, found ${describeValue(loaded.data)}` });
@@ -221,9 +268,17 @@ function locateOverride(loaded: LoadedConfig, campaign: string | null, keyPath: 
   return keyPath;
 }
 
-function issueAt(loaded: LoadedConfig, keyPath: KeyPath, message: string): ConfigIssue {
-  const [line, column] = positionOf(loaded, keyPath);
+function issueAt(loaded: LoadedConfig, keyPath: KeyPath, message: string, at?: 'key'): ConfigIssue {
+  const [line, column] = positionOf(loaded, keyPath, at);
   return { file: loaded.file, line, column, path: formatKeyPath(keyPath), message };
+}
+
+/** Issues by file (in the order files first appear), then line and column, as a reader goes through them. */
+function inFileOrder(issues: ConfigIssue[]): ConfigIssue[] {
+  const files = [...new Set(issues.map((issue) => issue.file))];
+  return [...issues].sort(
+    (a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column,
+  );
 }
 
 function dedupe(issues: ConfigIssue[]): ConfigIssue[] {

@@ -1,4 +1,4 @@
-// The one way the page shows an image: intrinsic size attributes (no layout shift) and an explicit loading priority.
+// The one way the page shows an image: AVIF and WebP by pixel density, size attributes (no layout shift) and an explicit loading priority.
 import type { ImageRef } from '../props.ts';
 
 export interface AppImageProps {
@@ -7,12 +7,18 @@ export interface AppImageProps {
   alt: string;
   /** Above the fold: fetched first instead of lazily. */
   priority?: boolean;
+  /** Goes on the `<img>`, which CSS sizes; the `<picture>` around it stays an unstyled inline box, which changes no layout. */
   className?: string;
 }
 
-/** An `<img>` whose width and height attributes give the browser its aspect ratio before it loads; CSS sets the shown size. */
+/**
+ * An `<img>` whose width and height attributes give the browser its size before it loads;
+ * CSS sets the shown size. With modern formats it sits in a `<picture>` whose `<source>`s
+ * list AVIF then WebP at 1x, 2x and 3x: the browser fetches one file, the first type it
+ * supports at its screen's density. The `<img>` carries the loading hints for all of them.
+ */
 export function AppImage({ image, alt, priority = false, className }: AppImageProps) {
-  return (
+  const img = (
     <img
       className={className}
       src={image.src}
@@ -23,5 +29,14 @@ export function AppImage({ image, alt, priority = false, className }: AppImagePr
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
     />
+  );
+  if (!image.sources?.length) return img;
+  return (
+    <picture>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} />
+      ))}
+      {img}
+    </picture>
   );
 }

@@ -1,21 +1,19 @@
 // The review slider: three cards with title, stars, fixed date, author and a clamped body.
 import type { Listing, Review } from '../props.ts';
 import { useT } from '../i18n.tsx';
+import { Slider } from './slider.tsx';
 import { Stars } from './stars.tsx';
 
-/**
- * The row of review cards (`data-slider="reviews"`, one step = 319 px card + 8 px gap). It
- * scrolls sideways on its own and is focusable, as it holds no link a keyboard could reach.
- */
+/** The row of review cards (`data-slider="reviews"`, one step = 319 px card + 8 px gap). */
 export function Reviews({ listing }: { listing: Listing }) {
   return (
-    <ul className="slider slider--reviews" data-slider="reviews" tabIndex={0} aria-labelledby="ratings-title">
+    <Slider name="reviews" labelledBy="ratings-title">
       {listing.reviews.map((review) => (
         <li className="slider__item" key={review.id}>
           <ReviewCard review={review} date={listing.reviewDate} />
         </li>
       ))}
-    </ul>
+    </Slider>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ImageRef } from '../props.ts';
 import { useT } from '../i18n.tsx';
 import { AppImage } from './app-image.tsx';
 import { SectionHeader } from './section-header.tsx';
+import { Slider } from './slider.tsx';
 
 export interface ScreenshotsProps {
   screenshots: ImageRef[];
@@ -11,14 +12,15 @@ export interface ScreenshotsProps {
 
 /**
  * The screenshot row (`data-slider="screenshots"`, one step = 163 px image + 8 px gap).
- * Until the slider script takes over it is a scroll-snapping list, so it never looks broken.
+ * Until hydration it is a scroll-snapping list, so it never looks broken; a drag never
+ * follows the link it started on, a tap does.
  */
 export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
   const t = useT();
   return (
     <section className="section section--first" aria-labelledby="screenshots-title">
       <SectionHeader id="screenshots-title" title={t('screenshots.title')} />
-      <ul className="slider slider--screenshots" data-slider="screenshots">
+      <Slider name="screenshots" labelledBy="screenshots-title">
         {screenshots.map((screenshot, index) => (
           <li className="slider__item" key={`${index}-${screenshot.src}`}>
             <a className="screenshot" href={installLink} data-cta="screenshot">
@@ -30,7 +32,7 @@ export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
             </a>
           </li>
         ))}
-      </ul>
+      </Slider>
       <p className="screenshots__platform">
         <PhoneGlyph />
         {t('screenshots.iphone')}

@@ -60,6 +60,14 @@ export function resolveAttribution(
 }
 
 /**
+ * `encodeURIComponent`, except that a lone UTF-16 surrogate, which it refuses with a URIError
+ * (and which no real query, cookie or URL holds), becomes U+FFFD instead of failing the link.
+ */
+function encodeParam(text: string): string {
+  return encodeURIComponent(text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (match) => (match.length === 2 ? match : '\ufffd')));
+}
+
+/**
  * The OneLink base URL with the non-empty parameters appended, names and values each
  * through `encodeURIComponent`, so `&`, `#`, `?`, `/`, `@`, spaces and unicode stay inside
  * their parameter and the scheme and host are always exactly the base's.
@@ -70,7 +78,7 @@ export function buildInstallLink(oneLinkBase: string, params: InstallLinkParams)
   const base = hash === -1 ? oneLinkBase : oneLinkBase.slice(0, hash);
   const pairs: string[] = [];
   for (const [name, value] of params) {
-    if (value !== '') pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    if (value !== '') pairs.push(`${encodeParam(name)}=${encodeParam(value)}`);
   }
   if (pairs.length === 0) return base;
   const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
@@ -160,7 +168,7 @@ const FORWARDED_BY_SMART_SCRIPT: ReadonlySet<string> = new Set([
 ]);
 
 function forced(value: string): SmartScriptParam {
-  return { keys: [], defaultValue: encodeURIComponent(value) };
+  return { keys: [], defaultValue: encodeParam(value) };
 }
 
 /** Our resolved parameters as `generateOneLinkURL`'s argument (see the notes above). */

@@ -11,6 +11,8 @@ export interface Fbq {
   push: Fbq;
   loaded: boolean;
   version: string;
+  /** When true, fbevents.js does not track a PageView on every `history.pushState`. */
+  disablePushState?: boolean;
 }
 
 /** The globals fbevents.js expects; the only ones this module defines. */
@@ -36,10 +38,15 @@ function createFbqStub(): Fbq {
  * Installs the `fbq` queue, loads fbevents.js async (it also sets the `_fbp`/`_fbc` cookies the
  * install link waits for, so it is not deferred to the load event), then `init` and one
  * `PageView`. Does nothing without a pixel id, or when a pixel is already on the page.
+ *
+ * By default fbevents.js tracks a PageView for every `history.pushState` (Meta's "History State
+ * API listener", meant for single-page apps); the back trap pushes an entry on every Back press,
+ * which would count each as a page view. This page is never an SPA, so the listener is off.
  */
 export function loadMetaPixel(win: PixelWindow, doc: Document, pixelId: string): void {
   if (!pixelId || win.fbq) return;
   const fbq = createFbqStub();
+  fbq.disablePushState = true;
   win.fbq = fbq;
   if (!win._fbq) win._fbq = fbq;
   void injectScript(doc, META_PIXEL_SRC);

@@ -1,5 +1,5 @@
 // Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
-import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer';
+import puppeteer, { type Browser, type BrowserContext, type HTTPRequest, type Page } from 'puppeteer';
 
 /** Debian's Chromium, unless PUPPETEER_EXECUTABLE_PATH names another. */
 export const chromiumPath = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
@@ -29,6 +29,11 @@ export interface PageOptions {
   /** How third-party hosts behave; every one answers with an empty script by default. */
   thirdParty?: FakeMode;
   viewport?: typeof IPHONE | { width: number; height: number };
+  /**
+   * Consulted first for every request, local ones included; resolves true when it has answered
+   * the request itself (the local fakes of `fakes.ts`), false to leave it to the default above.
+   */
+  route?: (request: HTTPRequest) => Promise<boolean>;
 }
 
 /** A page with its console and errors recorded. */
@@ -43,10 +48,11 @@ export interface TestPage {
 }
 
 /**
- * Opens a tab that records its console and answers every non-local request itself,
- * so no test reaches the internet.
+ * Opens a tab (in a browser, or in a browser context of its own for fresh cookies and storage)
+ * that records its console and answers every non-local request itself, so no test reaches
+ * the internet; `options.route` may answer any request first.
  */
-export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
+export async function openPage(browser: Browser | BrowserContext, options: PageOptions = {}): Promise<TestPage> {
   const page = await browser.newPage();
   const recorded: TestPage = { page, console: [], errors: [], thirdParty: [] };
   page.on('console', (message) => recorded.console.push(`${message.type()}: ${message.text()}`));
@@ -54,18 +60,25 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   await page.setViewport(options.viewport ?? IPHONE);
   if (options.acceptLanguage) await page.setExtraHTTPHeaders({ 'Accept-Language': options.acceptLanguage });
   await page.setRequestInterception(true);
-  page.on('request', (request) => void answer(request, recorded, options.thirdParty ?? 'answer'));
+  page.on('request', (request) => void answer(request, recorded, options));
   return recorded;
 }
 
-async function answer(request: HTTPRequest, recorded: TestPage, mode: FakeMode) {
+/** True for the local server and inline data. */
+export function isLocalRequest(request: HTTPRequest): boolean {
   const url = new URL(request.url());
-  if (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:') {
+  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:';
+}
+
+async function answer(request: HTTPRequest, recorded: TestPage, options: PageOptions) {
+  const local = isLocalRequest(request);
+  if (!local) recorded.thirdParty.push({ url: request.url(), method: request.method() });
+  if (options.route && (await options.route(request))) return;
+  if (local) {
     await request.continue();
     return;
   }
-  recorded.thirdParty.push({ url: request.url(), method: request.method() });
-  if (mode === 'block') {
+  if ((options.thirdParty ?? 'answer') === 'block') {
     await request.abort('blockedbyclient');
     return;
   }

@@ -86,6 +86,12 @@ describe('loadMetaPixel and trackAddToCart', () => {
     expect(win.fbq?.queue.at(-1)).toEqual(['track', 'AddToCart']);
   });
 
+  it('turns off the pixel\'s PageView per history.pushState before fbevents.js arrives (the back trap pushes)', () => {
+    const win: PixelWindow = {};
+    loadMetaPixel(win, new FakeDocument() as never, '123');
+    expect(win.fbq?.disablePushState).toBe(true);
+  });
+
   it('hands calls to fbevents.js once it has installed callMethod', () => {
     const win: PixelWindow = {};
     loadMetaPixel(win, new FakeDocument() as never, '123');

@@ -1,0 +1,106 @@
+// Reads a config or locale file as UTF-8 text, refusing before any parsing what is too large or not text at all.
+import { readFileSync, statSync } from 'node:fs';
+import { ConfigError, type ConfigIssue } from '../errors.ts';
+
+/**
+ * Config and locale files larger than this are refused unread: real ones are a few KB,
+ * and the limit bounds the parser's time and memory. Documented in the README.
+ */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** Magic numbers of binary formats someone may pass by mistake, for a message that names them. */
+const SIGNATURES: Array<[string, number[]]> = [
+  ['a PNG image', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['a JPEG image', [0xff, 0xd8, 0xff]],
+  ['a GIF image', [0x47, 0x49, 0x46, 0x38]],
+  ['a PDF document', [0x25, 0x50, 0x44, 0x46, 0x2d]],
+  ['a ZIP archive', [0x50, 0x4b, 0x03, 0x04]],
+  ['a gzip archive', [0x1f, 0x8b]],
+  ['an executable', [0x7f, 0x45, 0x4c, 0x46]],
+];
+
+/**
+ * The file's text, with a leading UTF-8 byte order mark dropped (YAML 1.2 and JSON both
+ * allow one, and Windows editors write it). `shown` names the file in messages.
+ * @throws ConfigError with one issue when the file is over MAX_CONFIG_BYTES, binary,
+ * not UTF-8 or holds control characters; the file system's error when it cannot be read.
+ */
+export function readConfigText(file: string, shown: string): string {
+  const { size } = statSync(file);
+  if (size > MAX_CONFIG_BYTES) {
+    fail(shown, 1, 1, `file too large: expected at most ${bytesOf(MAX_CONFIG_BYTES)} (1 MB), found ${bytesOf(size)} (a config or locale file is a few KB; is it the right file?)`);
+  }
+  return decodeConfigText(readFileSync(file), shown);
+}
+
+/** Checks and decodes the bytes of a config or locale file; see readConfigText. */
+export function decodeConfigText(bytes: Uint8Array, shown: string): string {
+  const format = SIGNATURES.find(([, magic]) => magic.every((byte, i) => bytes[i] === byte))?.[0];
+  if (format) fail(shown, 1, 1, `not a text file: expected UTF-8 YAML or JSON text, found ${format}`);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    fail(shown, 1, 1, 'not UTF-8: expected UTF-8 text, found UTF-16 (save the file as UTF-8)');
+  }
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) fail(shown, 1, 1, `not a text file: expected UTF-8 YAML or JSON text, found binary data (a NUL byte at offset ${nul})`);
+  const invalid = firstInvalidUtf8(bytes);
+  if (invalid !== -1) {
+    const [line, column] = lineAndColumn(new TextDecoder().decode(bytes.subarray(0, invalid)));
+    const byte = bytes[invalid]!.toString(16).toUpperCase().padStart(2, '0');
+    fail(shown, line, column, `not UTF-8: expected UTF-8 text, found the byte 0x${byte} (save the file as UTF-8)`);
+  }
+  const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
+  // YAML 1.2 allows tab, line feed and carriage return of the C0 controls, and not DEL.
+  const control = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
+  if (control) {
+    const [line, column] = lineAndColumn(text.slice(0, control.index));
+    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    fail(shown, line, column, `control character U+${code}: expected printable text, found a control character (remove it)`);
+  }
+  return text;
+}
+
+/** The offset of the first byte that does not belong to a well-formed UTF-8 sequence, or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    // Sequence length and the allowed range of the second byte (no overlongs, surrogates or values past U+10FFFF).
+    const [length, low, high] =
+      lead >= 0xc2 && lead <= 0xdf ? [2, 0x80, 0xbf]
+      : lead === 0xe0 ? [3, 0xa0, 0xbf]
+      : lead === 0xed ? [3, 0x80, 0x9f]
+      : lead >= 0xe1 && lead <= 0xef ? [3, 0x80, 0xbf]
+      : lead === 0xf0 ? [4, 0x90, 0xbf]
+      : lead === 0xf4 ? [4, 0x80, 0x8f]
+      : lead >= 0xf1 && lead <= 0xf3 ? [4, 0x80, 0xbf]
+      : [0, 0, 0];
+    if (length === 0) return i;
+    const second = bytes[i + 1];
+    if (second === undefined || second < low || second > high) return i;
+    for (let k = 2; k < length; k++) {
+      const next = bytes[i + k];
+      if (next === undefined || next < 0x80 || next > 0xbf) return i;
+    }
+    i += length;
+  }
+  return -1;
+}
+
+/** The 1-based line and column just after `before`. */
+export function lineAndColumn(before: string): [number, number] {
+  const lines = before.split('\n');
+  return [lines.length, lines[lines.length - 1]!.length + 1];
+}
+
+function bytesOf(count: number): string {
+  return `${count.toLocaleString('en-US')} bytes`;
+}
+
+function fail(file: string, line: number, column: number, message: string): never {
+  const issue: ConfigIssue = { file, line, column, path: '', message };
+  throw new ConfigError([issue]);
+}

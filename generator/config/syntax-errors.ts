@@ -1,0 +1,261 @@
+// Turns the yaml parser's syntax errors, and JSON's, into one plain sentence each: what is wrong, expected and found.
+import { isCollection, isMap, isPair, isScalar, isSeq, Scalar, visit, type Document, type LineCounter, type YAMLError } from 'yaml';
+import type { ConfigIssue } from '../errors.ts';
+
+/** Parser errors that leave the structure around them intact, so what follows is still read right. */
+const LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY', 'BAD_DQ_ESCAPE', 'TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE', 'KEY_OVER_1024_CHARS']);
+
+/**
+ * One issue per syntax error, up to the first one that breaks the structure: after a bad
+ * indent, a tab or an unclosed bracket or quote, the parser reads the rest of the file
+ * out of step, and its further complaints are consequences, not news (one missing space
+ * of indentation alone yields a dozen).
+ */
+export function describeYamlErrors(
+  errors: readonly YAMLError[],
+  document: Document,
+  lineCounter: LineCounter,
+  text: string,
+  file: string,
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const error of errors) {
+    const { offset, message } = explain(error, document, lineCounter, text);
+    const { line, col } = lineCounter.linePos(offset);
+    issues.push({ file, line, column: col, path: '', message });
+    if (!LOCAL_ERRORS.has(error.code)) break;
+  }
+  return issues;
+}
+
+/** Where to point and what to say about one parser error. */
+function explain(error: YAMLError, document: Document, lineCounter: LineCounter, text: string): { offset: number; message: string } {
+  const offset = error.pos[0];
+  const position = lineCounter.linePos(offset);
+  const at =
+    offset >= text.trimEnd().length ? 'the end of the file'
+    : offset === lineEnd(text, offset) ? `the end of line ${position.line}`
+    : `line ${position.line}, column ${position.col}`;
+  switch (error.code) {
+    case 'TAB_AS_INDENT':
+      return { offset, message: 'tab used for indentation: expected spaces, found a tab' };
+    case 'DUPLICATE_KEY': {
+      const key = keyAt(document, offset);
+      const first = key?.first === undefined ? '' : ` (first at line ${lineCounter.linePos(key.first).line}, column ${lineCounter.linePos(key.first).col})`;
+      return { offset, message: `duplicate key${key ? ` "${shorten(key.name)}"` : ''}: expected each key once in a mapping, found it again${first}` };
+    }
+    case 'MULTIPLE_DOCS':
+      return { offset, message: 'a second YAML document starts here: expected one document, found "---" followed by more' };
+    case 'BAD_DQ_ESCAPE':
+      return { offset, message: `invalid escape in double quotes: expected one such as \\n, \\" or \\\\, found ${JSON.stringify(text.slice(offset, offset + 2))} (use single quotes for backslashes)` };
+    case 'RESOURCE_EXHAUSTION':
+      return { offset, message: 'nested too deeply to read: expected a few levels of lists and mappings, found thousands' };
+    case 'TAG_RESOLVE_FAILED':
+    case 'BAD_COLLECTION_TYPE':
+      return { offset, message: `unsupported YAML tag: expected plain values, lists and mappings, found ${JSON.stringify(text.slice(offset, error.pos[1]))}` };
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY': {
+      const rest = text.slice(offset, lineEnd(text, offset));
+      if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:( |$)/.test(rest)) {
+        return { offset, message: `": " inside a value: expected a plain value, found ${JSON.stringify(shorten(rest.trim()))} (put the value in quotes)` };
+      }
+      return { offset, message: 'expected "key: value" on one line, found text that runs on into the next line (is a ":" missing, or the next line indented too deep?)' };
+    }
+    case 'BAD_INDENT':
+    case 'MISSING_CHAR': {
+      const quote = /closing (["'])quote/.exec(error.message)?.[1];
+      if (quote) {
+        const opened = unclosedScalar(document, offset) ?? offset;
+        return { offset: opened, message: `unclosed ${quote === '"' ? 'double' : 'single'} quote: expected a closing ${quote} for the text opened here, found none by ${at}` };
+      }
+      const flow = /^Flow (sequence|map)/.exec(error.message)?.[1];
+      if (flow) {
+        const [open, close] = flow === 'sequence' ? ['[', ']'] : ['{', '}'];
+        const opened = unclosedFlow(document, offset) ?? offset;
+        return { offset: opened, message: `unclosed "${open}": expected "${close}" to end the ${flow === 'sequence' ? 'list' : 'mapping'} opened here, found none by ${at}` };
+      }
+      if (/same column/.test(error.message)) {
+        // The parser points at the start of the line; the reader looks for the key.
+        const key = offset + (/^[ ]*/.exec(text.slice(offset))?.[0].length ?? 0);
+        return { offset: key, message: `bad indentation: expected this line to start at the same column as the items of the list or mapping above it, found column ${lineCounter.linePos(key).col}` };
+      }
+      if (/followed by map values/.test(error.message)) {
+        return { offset, message: 'expected "key: value", found a line without ": "' };
+      }
+      break;
+    }
+  }
+  const source = error.message.split('\n')[0]!.trim().replace(/;? ?please use .*$/i, '');
+  return { offset, message: `invalid YAML: ${source.charAt(0).toLowerCase()}${source.slice(1)}` };
+}
+
+/** The name of the key at `offset` and the offset of its first occurrence in the same mapping. */
+function keyAt(document: Document, offset: number): { name: string; first?: number } | undefined {
+  let found: { name: string; first?: number } | undefined;
+  visit(document, {
+    Map(_, map) {
+      const index = map.items.findIndex((pair) => rangeOf(pair.key)?.[0] === offset);
+      if (index === -1) return;
+      const name = String(isScalar(map.items[index]!.key) ? (map.items[index]!.key as Scalar).value : map.items[index]!.key);
+      const earlier = map.items.slice(0, index).find((pair) => isScalar(pair.key) && String(pair.key.value) === name);
+      found = { name, first: rangeOf(earlier?.key)?.[0] };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** The start of the quoted scalar that runs up to `offset` (where the parser gave up looking for its end). */
+function unclosedScalar(document: Document, offset: number): number | undefined {
+  let start: number | undefined;
+  visit(document, {
+    Scalar(_, node) {
+      const range = rangeOf(node);
+      const quoted = node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE;
+      if (quoted && range && range[0] < offset && range[1] >= offset && (start === undefined || range[0] > start)) start = range[0];
+    },
+  });
+  return start;
+}
+
+/** The start of the innermost flow collection (`[...]`, `{...}`) still open at `offset`. */
+function unclosedFlow(document: Document, offset: number): number | undefined {
+  let start: number | undefined;
+  visit(document, (_, node) => {
+    if (!isCollection(node) || !(isSeq(node) || isMap(node)) || !node.flow) return;
+    const range = rangeOf(node);
+    if (range && range[0] < offset && range[1] >= offset && (start === undefined || range[0] > start)) start = range[0];
+  });
+  return start;
+}
+
+function rangeOf(node: unknown): readonly [number, number, number] | undefined {
+  if (node === null || typeof node !== 'object' || isPair(node)) return undefined;
+  return (node as { range?: [number, number, number] }).range ?? undefined;
+}
+
+function lineEnd(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end === -1 ? text.length : end;
+}
+
+/** Long keys and values are cut in messages. */
+export function shorten(text: string, max = 60): string {
+  return text.length > max ? text.slice(0, max - 3) + '...' : text;
+}
+
+/**
+ * The first JSON syntax error of `text`, or null when it is valid JSON: a locale file must be
+ * JSON that other tools read too, while the YAML parser (used for positions) would accept more,
+ * such as trailing commas and missing values.
+ */
+export function findJsonSyntaxError(text: string): { offset: number; message: string } | null {
+  let i = 0;
+  const fail = (expected: string): never => {
+    throw Object.assign(new Error(expected), { offset: i, expected });
+  };
+  const found = () => {
+    if (i >= text.length) return 'the end of the file';
+    const word = /^[\w.+-]+/.exec(text.slice(i, i + 40))?.[0];
+    return JSON.stringify(word ? shorten(word, 20) : text[i]);
+  };
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail('a value (text in double quotes, a number, true, false, null, an object or a list)');
+  };
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      const char = text[i]!;
+      if (char < ' ') fail('a closing " on the same line (write line breaks as \\n)');
+      if (char === '\\') {
+        i++;
+        if (text[i] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) i += 4;
+        else if (!'"\\/bfnrt'.includes(text[i] ?? 'x') || i >= text.length) fail('an escape such as \\n, \\" or \\\\ after the backslash');
+      }
+      i++;
+    }
+    if (i >= text.length) fail('a closing "');
+    i++;
+  };
+  const value = (depth: number): void => {
+    if (depth > 64) fail('at most 64 levels of nesting');
+    space();
+    const char = text[i];
+    if (char === '{') {
+      i++;
+      space();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        space();
+        if (text[i] !== '"') fail('a key in double quotes');
+        string();
+        space();
+        if (text[i] !== ':') fail('":" after the key');
+        i++;
+        value(depth + 1);
+        space();
+        if (text[i] === ',') {
+          i++;
+          space();
+          if (text[i] === '}') fail('another "key": value after the comma (JSON allows no trailing comma)');
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
+        fail('"," or "}"');
+      }
+    }
+    if (char === '[') {
+      i++;
+      space();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value(depth + 1);
+        space();
+        if (text[i] === ',') {
+          i++;
+          space();
+          if (text[i] === ']') fail('another value after the comma (JSON allows no trailing comma)');
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
+        fail('"," or "]"');
+      }
+    }
+    if (char === '"') return string();
+    if (char === 't') return literal('true');
+    if (char === 'f') return literal('false');
+    if (char === 'n') return literal('null');
+    const number = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (number && number[0] !== '-') {
+      i += number[0].length;
+      return;
+    }
+    fail('a value (text in double quotes, a number, true, false, null, an object or a list)');
+  };
+  try {
+    value(0);
+    space();
+    if (i < text.length) fail('the end of the file after the top-level value');
+    return null;
+  } catch (error) {
+    const { offset, expected } = error as { offset: number; expected: string };
+    i = offset;
+    return { offset, message: `invalid JSON: expected ${expected}, found ${found()}` };
+  }
+}

@@ -1,0 +1,256 @@
+// The screenshot regression check: every page of a build, served and captured in Chromium at phone widths, compared with committed baselines.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSite, type ManifestPage } from './build.ts';
+import { BaselinesMissing, BuildNotFound, ChromiumMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from './errors.ts';
+import { comparePng, compressPng, type Comparison } from './screenshot-compare.ts';
+import { writeReport } from './screenshot-report.ts';
+import { startServer } from './serve.ts';
+
+/** The widths every page is captured at: the iPhone 12 to 16 screen, and the narrowest the page supports. */
+export const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 350, height: 844 },
+] as const;
+
+/**
+ * Injected after load: nothing moves, so two captures of one page are the same pixels.
+ * `document.fonts.ready` and decoded images do the rest.
+ */
+const FREEZE_CSS =
+  '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important;scroll-behavior:auto!important}';
+
+/** Pages captured at once: each mostly waits on its network and decoding, so two per core keep a 2-core runner busy. */
+const CONCURRENCY = Number(process.env.SHOTS_CONCURRENCY ?? 4);
+
+export interface ScreenshotOptions {
+  /** The config to build; ignored when `build` is given. */
+  config: string;
+  /** An existing build folder (one campaign) to capture instead of building. */
+  build?: string;
+  /** Baseline PNGs, named `<locale>-<variant>-<width>.png`. */
+  baselineDir: string;
+  /** Where the report, the captures and the diff images go. */
+  outDir: string;
+  /** Write the captures as the new baselines instead of failing on differences. */
+  update?: boolean;
+  /** A page fails when more than this per cent of its pixels differ. */
+  threshold: number;
+  /** pixelmatch's per-pixel colour distance, 0 to 1, below which two pixels count as equal. */
+  pixelThreshold: number;
+  /** Device pixel ratio of the captures; baselines at another ratio carry `@<n>x` in their names. */
+  scale: number;
+}
+
+/** One capture and how it compares with its baseline. */
+export interface ShotResult extends Partial<Comparison> {
+  /** File name of the baseline and the capture, e.g. `de-feature1-390.png`. */
+  name: string;
+  url: string;
+  width: number;
+  /** `same` within the threshold, `changed` past it, `new` without a baseline (with --update). */
+  status: 'same' | 'changed' | 'new';
+}
+
+export interface ScreenshotRun {
+  shots: ShotResult[];
+  changed: ShotResult[];
+  updated: boolean;
+  threshold: number;
+  report: string;
+}
+
+interface PlannedShot {
+  name: string;
+  urlPath: string;
+  viewport: { width: number; height: number };
+}
+
+/**
+ * Builds (or takes) a campaign, serves it, captures every page at every viewport and
+ * compares each with its baseline; with `update`, the captures become the baselines.
+ * Differences are in the result (and the report), not thrown: the CLI turns them into exit 1.
+ */
+export async function runScreenshots(options: ScreenshotOptions): Promise<ScreenshotRun> {
+  const temporary = options.build ? undefined : await mkdtemp(path.join(tmpdir(), 'store-landing-screenshots-'));
+  try {
+    const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
+    if (!options.build) await buildSite({ config: options.config, outDir: buildDir });
+    const shots = planShots(await readPages(buildDir), options.scale);
+    const baselineFile = (shot: PlannedShot) => path.join(options.baselineDir, shot.name);
+    const missing = shots.filter((shot) => !existsSync(baselineFile(shot)));
+    if (missing.length > 0 && !options.update) {
+      throw BaselinesMissing.create(options.baselineDir, missing.map((shot) => shot.name));
+    }
+    await prepareOutDir(options.outDir);
+
+    const tc = performance.now();
+    const captures = await captureAll(buildDir, shots, options.scale);
+    console.error('captures', Math.round(performance.now() - tc));
+    const results: ShotResult[] = [];
+    for (const [i, shot] of shots.entries()) {
+      const capture = captures[i]!;
+      const url = shot.urlPath;
+      await writeFile(path.join(options.outDir, 'current', shot.name), capture);
+      if (!existsSync(baselineFile(shot))) {
+        results.push({ name: shot.name, url, width: shot.viewport.width, status: 'new' });
+        continue;
+      }
+      const baseline = await readFile(baselineFile(shot));
+      const comparison = comparePng(baseline, capture, options.pixelThreshold);
+      const changed = comparison.share * 100 > options.threshold;
+      if (changed) {
+        await writeFile(path.join(options.outDir, 'baseline', shot.name), baseline);
+        await writeFile(path.join(options.outDir, 'diff', shot.name), comparison.diff);
+      }
+      const { diff: _diff, ...numbers } = comparison;
+      results.push({ name: shot.name, url, width: shot.viewport.width, status: changed ? 'changed' : 'same', ...numbers });
+    }
+    console.error('compared', Math.round(performance.now() - tc));
+    if (options.update) await updateBaselines(options.baselineDir, shots, captures);
+
+    const run: ScreenshotRun = {
+      shots: results,
+      changed: results.filter((result) => result.status === 'changed'),
+      updated: Boolean(options.update),
+      threshold: options.threshold,
+      report: path.join(options.outDir, 'report.html'),
+    };
+    await writeFile(run.report, writeReport(run, options));
+    return run;
+  } finally {
+    if (temporary) await rm(temporary, { recursive: true, force: true });
+  }
+}
+
+/** The pages of a one-campaign build, from its manifest.json. */
+async function readPages(buildDir: string): Promise<ManifestPage[]> {
+  const file = path.join(buildDir, 'manifest.json');
+  if (!existsSync(file)) throw BuildNotFound.create(buildDir);
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as { pages?: ManifestPage[]; campaigns?: unknown[] };
+  if (!manifest.pages) throw ScreenshotsNeedOneCampaign.create(buildDir);
+  return manifest.pages;
+}
+
+/** Every page at every viewport, named after locale, variant and width (and scale, unless 1). */
+export function planShots(pages: ManifestPage[], scale: number): PlannedShot[] {
+  const suffix = scale === 1 ? '' : `@${scale}x`;
+  return pages.flatMap((page) =>
+    VIEWPORTS.map((viewport) => ({
+      name: `${page.locale}-${page.variant}-${viewport.width}${suffix}.png`,
+      // The page's own URL: `de/feature1/index.html` is served at `de/feature1`.
+      urlPath: page.file.replace(/(^|\/)index\.html$/, ''),
+      viewport,
+    })),
+  );
+}
+
+/** Empties the report folder, refusing a folder that holds anything but an earlier report. */
+async function prepareOutDir(outDir: string) {
+  if (existsSync(outDir)) {
+    const entries = await readdir(outDir);
+    if (entries.length > 0 && !entries.includes('report.html')) throw ReportDirNotOurs.create(outDir);
+    await rm(outDir, { recursive: true, force: true });
+  }
+  for (const folder of ['current', 'baseline', 'diff']) await mkdir(path.join(outDir, folder), { recursive: true });
+  // Written first, so a run that is interrupted still leaves a folder the next run may empty.
+  await writeFile(path.join(outDir, 'report.html'), '<!doctype html><title>Screenshot report</title><p>This run did not finish.</p>\n');
+}
+
+/** Writes the captures as baselines and removes baselines of pages that no longer exist. */
+async function updateBaselines(baselineDir: string, shots: PlannedShot[], captures: Buffer[]) {
+  await mkdir(baselineDir, { recursive: true });
+  const names = new Set(shots.map((shot) => shot.name));
+  const scaleOf = (name: string) => /@\d+x\.png$/.exec(name)?.[0] ?? '.png';
+  const scale = scaleOf(shots[0]!.name);
+  for (const name of await readdir(baselineDir)) {
+    if (name.endsWith('.png') && scaleOf(name) === scale && !names.has(name)) await rm(path.join(baselineDir, name));
+  }
+  await Promise.all(shots.map((shot, i) => writeFile(path.join(baselineDir, shot.name), compressPng(captures[i]!))));
+}
+
+/** Serves the build and captures every shot in Chromium, a few at a time; resolves to PNGs in `shots` order. */
+async function captureAll(buildDir: string, shots: PlannedShot[], scale: number): Promise<Buffer[]> {
+  const executablePath = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw ChromiumMissing.create(executablePath);
+  // Loaded here, not at the top: the other commands never pay for Puppeteer.
+  const { default: puppeteer } = await import('puppeteer');
+  const server = await startServer({ dir: buildDir, port: 0 });
+  const browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    // --lang fixes navigator.languages, so the runtime never switches an English page to the host's language.
+    args: ['--no-sandbox', '--disable-gpu', '--lang=en-US', '--font-render-hinting=none', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  try {
+    const origin = new URL(server.url).origin;
+    const captures: Buffer[] = new Array(shots.length);
+    let next = 0;
+    const worker = async () => {
+      // A context (a window) of its own: a background tab in a shared window paints no frames until brought to front.
+      const context = await browser.createBrowserContext();
+      while (next < shots.length) {
+        const index = next++;
+        captures[index] = await capture(context, server.url + shots[index]!.urlPath, origin, shots[index]!.viewport, scale);
+      }
+      await context.close();
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, shots.length) }, worker));
+    return captures;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+type BrowserContext = import('puppeteer').BrowserContext;
+
+/** One full-page capture: only the local server reachable, light mode, motion frozen, fonts and every image settled. */
+async function capture(context: BrowserContext, url: string, origin: string, viewport: { width: number; height: number }, scale: number): Promise<Buffer> {
+  const page = await context.newPage();
+  const t0 = performance.now(); const lap = (l: string) => console.error(url, l, Math.round(performance.now() - t0));
+  try {
+    // The page's CSP allows only its own inline style; the freeze stylesheet is ours.
+    await page.setBypassCSP(true);
+    await page.setViewport({ ...viewport, deviceScaleFactor: scale, isMobile: true, hasTouch: true });
+    await page.emulateMediaFeatures([
+      { name: 'prefers-color-scheme', value: 'light' },
+      { name: 'prefers-reduced-motion', value: 'reduce' },
+    ]);
+    await page.emulateTimezone('UTC');
+    await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-US,en;q=0.9' });
+    await page.setRequestInterception(true);
+    // Every third-party host is blocked: captures never depend on the internet, and a page must look right without them.
+    page.on('request', (request) => {
+      const allowed = request.url().startsWith(origin + '/') || request.url().startsWith('data:');
+      void (allowed ? request.continue() : request.abort('blockedbyclient'));
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    lap('await page.goto(url, { wa');
+    await page.addStyleTag({ content: FREEZE_CSS });
+    lap('await page.addStyleTag({ ');
+    // Lazy images below the fold would otherwise be captured blank or half-loaded, depending on timing.
+    await page.evaluate(async () => {
+      for (const image of document.images) image.loading = 'eager';
+      await Promise.all(
+        [...document.images].map((image) =>
+          image.complete ? undefined : new Promise((resolve) => { image.addEventListener('load', resolve, { once: true }); image.addEventListener('error', resolve, { once: true }); }),
+        ),
+      );
+      await document.fonts.ready;
+    });
+    lap('      await document.font');
+    await page.waitForSelector('html[data-hydrated]', { timeout: 10_000 }).catch(() => undefined);
+    lap('await page.waitForSelecto');
+    await page.waitForNetworkIdle({ idleTime: 150, timeout: 15_000 });
+    lap('await page.waitForNetwork');
+    // Two frames: whatever the last step changed has been painted.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    lap('requestAnimationFrame(res');
+    const shot = Buffer.from(await page.screenshot({ type: 'png', fullPage: true })); lap('shot'); return shot;
+  } finally {
+    await page.close();
+  }
+}

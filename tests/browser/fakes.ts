@@ -1,0 +1,348 @@
+// Local fakes of the third-party hosts the runtime talks to (Meta pixel, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
+import type { BrowserContext, HTTPRequest } from 'puppeteer';
+import { isLocalRequest, openPage, type PageOptions, type TestPage } from './browser.ts';
+
+/**
+ * What a fake host does with a request: `answer` with its fake, `block` it (as an ad blocker
+ * does), answer it `{ delayMs }` late, answer 200 with `garbage`, or answer 404 or 500.
+ */
+export type HostMode = 'answer' | 'block' | 'garbage' | 404 | 500 | { delayMs: number };
+
+/** The faked third-party hosts. */
+export type FakeHost = 'metaPixel' | 'webSdk' | 'smartScript' | 'braintree' | 'oneLink';
+
+/** A replacement for the served `config.json`. */
+export interface FakeResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface FakeOptions {
+  /**
+   * The mode of every third-party host not named in `hosts` (default `answer`). The OneLink
+   * host is the CTA's destination, not a tracker: it follows only `hosts.oneLink`.
+   */
+  all?: HostMode;
+  hosts?: Partial<Record<FakeHost, HostMode>>;
+  /** The pixel fake sets `_fbp`, and `_fbc` when the page URL has `fbclid`, as the real pixel does. */
+  pixelSetsCookies?: boolean;
+  /** The Web SDK fake sets the `afUserId` cookie, as the real one does. */
+  webSdkSetsUserId?: boolean;
+  /** Answers the page's `config.json` request instead of the server. */
+  configJson?: FakeResponse;
+}
+
+/** A request that left for a third-party host. */
+export interface FakeRequest {
+  host: FakeHost | 'other';
+  url: string;
+  resourceType: string;
+  /** `Date.now()` when Chromium handed the request to us. */
+  at: number;
+}
+
+/** One `fbq` call as the pixel fake reported it. */
+export interface PixelCall {
+  method: 'init' | 'track';
+  /** The tracked event (`PageView`, `AddToCart`); empty for `init`. */
+  event: string;
+  pixelId: string;
+  /** The call's place among the page's calls (beacons sent together may reach us in any order). */
+  seq: number;
+  at: number;
+}
+
+/** One `generateOneLinkURL` call as the Smart Script fake saw it. */
+export interface SmartScriptCall {
+  options: unknown;
+  clickURL: string | null;
+}
+
+/** Everything the fakes saw, kept in Node so it survives navigations. */
+export interface FakeRecords {
+  requests: FakeRequest[];
+  pixel: PixelCall[];
+  /** Every `AF_SMART_SCRIPT.generateOneLinkURL` call: its argument and the clickURL it returned. */
+  smartScriptCalls: SmartScriptCall[];
+  /** `window.AF.id` as the Web SDK fake found it. */
+  webSdkIds: unknown[];
+  /** Navigations that reached the OneLink host: the full install link. */
+  oneLink: Array<{ url: string; at: number }>;
+  /** Full URLs of the page's local `config.json` requests. */
+  configRequests: string[];
+}
+
+/** The `_fbp` value the pixel fake sets. */
+export const FAKE_FBP = 'fb.1.1700000000000.1234567890';
+/** The `afUserId` value the Web SDK fake sets. */
+export const FAKE_AF_USER_ID = '5a1e7c3d-0f6b-4e2a-9c8d-7b6a5f4e3d2c';
+/** The `af_ss_ver` the Smart Script fake adds, as the real script adds its version. */
+export const FAKE_SMART_SCRIPT_VERSION = '2.10.4-fake';
+/** The `_fbc` value the real pixel derives from an `fbclid`. */
+export function fbcFor(fbclid: string): string {
+  return `fb.1.1700000000000.${fbclid}`;
+}
+
+const HOSTS: ReadonlyArray<[FakeHost, (hostname: string) => boolean]> = [
+  ['metaPixel', (hostname) => hostname === 'connect.facebook.net'],
+  ['webSdk', (hostname) => hostname === 'websdk.appsflyer.com'],
+  ['smartScript', (hostname) => hostname === 'onelinksmartscript.appsflyer.com'],
+  ['braintree', (hostname) => hostname === 'js.braintreegateway.com'],
+  ['oneLink', (hostname) => hostname.endsWith('.onelink.me')],
+];
+
+/**
+ * Where the in-page fakes send what they record (`?data=<JSON>`), always answered at once: an
+ * AppsFlyer subdomain, so the pages' Content-Security-Policy lets the images go as it lets the
+ * real SDK's.
+ */
+const RECORD_ORIGIN = 'https://fake-records.appsflyer.com';
+/** Where the pixel fake reports `fbq` calls, like the real pixel's `/tr` beacon. */
+const PIXEL_BEACON = 'https://www.facebook.com/tr';
+
+/**
+ * fbevents.js: takes over the `fbq` stub (installs `callMethod`, drains `queue`) and reports
+ * each call to `/tr`. Like the real pixel, it tracks a PageView on every `history.pushState`
+ * unless `fbq.disablePushState` is true (Meta's "History State API listener").
+ */
+function pixelScript(setsCookies: boolean): string {
+  return `(function () {
+  var fbq = window.fbq;
+  if (typeof fbq !== 'function' || !Array.isArray(fbq.queue)) return;
+  var pixelId = '';
+  var beacons = [];
+  function report(method, event) {
+    var image = new Image();
+    // A sequence number, like the real pixel's cache busters: the same URL twice would come from the image cache.
+    image.src = ${JSON.stringify(PIXEL_BEACON)} + '?id=' + encodeURIComponent(pixelId) + '&ev=' + encodeURIComponent(event) +
+      '&method=' + method + '&seq=' + beacons.length + '&ts=' + Date.now();
+    beacons.push(image);
+  }
+  fbq.callMethod = function (method, value) {
+    if (method === 'init') { pixelId = String(value); report('init', ''); }
+    else if (method === 'track') report('track', String(value));
+  };
+  var queued = fbq.queue.splice(0);
+  for (var i = 0; i < queued.length; i++) fbq.callMethod.apply(fbq, queued[i]);
+  var pushState = history.pushState;
+  history.pushState = function () {
+    var result = pushState.apply(history, arguments);
+    if (fbq.disablePushState !== true) report('track', 'PageView');
+    return result;
+  };
+  if (${setsCookies}) {
+    var cookie = '; path=/; max-age=7776000; SameSite=Lax';
+    document.cookie = '_fbp=' + ${JSON.stringify(FAKE_FBP)} + cookie;
+    var fbclid = new URLSearchParams(location.search).get('fbclid');
+    if (fbclid) document.cookie = '_fbc=fb.1.1700000000000.' + fbclid + cookie;
+  }
+})();`;
+}
+
+function recordCall(kind: string): string {
+  return `function (data) {
+    var sent = (window.__fakeRecords = window.__fakeRecords || []);
+    var image = new Image();
+    image.src = ${JSON.stringify(`${RECORD_ORIGIN}/${kind}`)} + '?seq=' + sent.length + '&data=' + encodeURIComponent(JSON.stringify(data));
+    sent.push(image);
+  }`;
+}
+
+/** The PBA Web SDK: reports `AF.id` and optionally sets `afUserId`. */
+function webSdkScript(setsUserId: boolean): string {
+  return `(function () {
+  (${recordCall('web-sdk')})(window.AF ? window.AF.id : null);
+  if (${setsUserId}) document.cookie = 'afUserId=' + ${JSON.stringify(FAKE_AF_USER_ID)} + '; path=/; max-age=63072000; SameSite=Lax';
+})();`;
+}
+
+/**
+ * The OneLink Smart Script: `generateOneLinkURL` records its options and returns a clickURL on
+ * the OneLink host built the way the real script builds it: null without
+ * `mediaSource.defaultValue`, values joined as given (not encoded again), the click ids of the
+ * page URL appended by itself, then `af_js_web` and `af_ss_ver`.
+ */
+const SMART_SCRIPT = `(function () {
+  var record = ${recordCall('generate-one-link-url')};
+  var NAMES = [['mediaSource', 'pid'], ['campaign', 'c'], ['channel', 'af_channel'], ['ad', 'af_ad'],
+    ['adSet', 'af_adset'], ['deepLinkValue', 'deep_link_value'], ['afSub1', 'af_sub1'], ['afSub2', 'af_sub2'],
+    ['afSub3', 'af_sub3'], ['afSub4', 'af_sub4'], ['afSub5', 'af_sub5']];
+  var CLICK_IDS = ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gbraid', 'wbraid'];
+  window.AF_SMART_SCRIPT = {
+    generateOneLinkURL: function (options) {
+      var parameters = (options && options.afParameters) || {};
+      if (!parameters.mediaSource || !parameters.mediaSource.defaultValue) {
+        record({ options: options, clickURL: null });
+        return null;
+      }
+      var pairs = [];
+      NAMES.forEach(function (name) {
+        var config = parameters[name[0]];
+        if (config && config.defaultValue) pairs.push(name[1] + '=' + config.defaultValue);
+      });
+      (parameters.afCustom || []).forEach(function (custom) {
+        if (custom.defaultValue) pairs.push(custom.paramKey + '=' + custom.defaultValue);
+      });
+      var search = new URLSearchParams(location.search);
+      CLICK_IDS.forEach(function (key) {
+        if (search.get(key)) pairs.push(key + '=' + encodeURIComponent(search.get(key)));
+      });
+      pairs.push('af_js_web=true', 'af_ss_ver=' + ${JSON.stringify(FAKE_SMART_SCRIPT_VERSION)});
+      var clickURL = options.oneLinkURL + '?' + pairs.join('&');
+      record({ options: options, clickURL: clickURL });
+      window.AF_SMART_SCRIPT.fireImpressionsLink = function () {};
+      return { clickURL: clickURL };
+    },
+  };
+})();`;
+
+/** A Smart Script gone wrong: a non-object where the object should be, then an exception. */
+const SMART_SCRIPT_GARBAGE = `window.AF_SMART_SCRIPT = 'garbage'; throw new Error('fake Smart Script garbage');`;
+/** Any other host's garbage: not JavaScript at all. */
+const GARBAGE = '<!doctype html><p>\u0000 not }{ a script';
+
+const ONE_LINK_PAGE = '<!doctype html><html><head><title>OneLink</title></head><body><p>Fake OneLink: install</p></body></html>';
+
+function hostOf(hostname: string): FakeHost | 'other' {
+  return HOSTS.find(([, matches]) => matches(hostname))?.[0] ?? 'other';
+}
+
+/** The fake answer of one host in `answer` mode. */
+function fakeBody(host: FakeHost | 'other', request: HTTPRequest, options: FakeOptions): { contentType: string; body: string } {
+  switch (host) {
+    case 'metaPixel':
+      return { contentType: 'text/javascript', body: pixelScript(options.pixelSetsCookies ?? false) };
+    case 'webSdk':
+      return { contentType: 'text/javascript', body: webSdkScript(options.webSdkSetsUserId ?? false) };
+    case 'smartScript':
+      return { contentType: 'text/javascript', body: SMART_SCRIPT };
+    case 'braintree':
+      return { contentType: 'text/javascript', body: '/* fake braintree-web component */' };
+    case 'oneLink':
+      return { contentType: 'text/html; charset=utf-8', body: ONE_LINK_PAGE };
+    default:
+      return { contentType: request.resourceType() === 'script' ? 'text/javascript' : 'text/plain', body: '' };
+  }
+}
+
+const CORS = { 'Access-Control-Allow-Origin': '*' };
+/** A 1x1 transparent GIF, for the beacons. */
+const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** Records and answers requests as the fakes; one instance per page. */
+export class Fakes {
+  readonly records: FakeRecords = {
+    requests: [],
+    pixel: [],
+    smartScriptCalls: [],
+    webSdkIds: [],
+    oneLink: [],
+    configRequests: [],
+  };
+
+  constructor(readonly options: FakeOptions = {}) {}
+
+  /** Requests recorded for one host. */
+  requestsTo(host: FakeHost | 'other'): FakeRequest[] {
+    return this.records.requests.filter((request) => request.host === host);
+  }
+
+  /** The `track` calls of one event. */
+  tracked(event: string): PixelCall[] {
+    return this.records.pixel.filter((call) => call.method === 'track' && call.event === event);
+  }
+
+  /** The `route` of `openPage`: answers every third-party request and, if set, `config.json`. */
+  readonly route = async (request: HTTPRequest): Promise<boolean> => {
+    try {
+      return await this.handle(request);
+    } catch {
+      // The page navigated or closed while a slow answer waited: nothing left to answer.
+      return true;
+    }
+  };
+
+  private async handle(request: HTTPRequest): Promise<boolean> {
+    const url = new URL(request.url());
+    if (isLocalRequest(request)) {
+      if (url.pathname.endsWith('/config.json')) {
+        this.records.configRequests.push(request.url());
+        const config = this.options.configJson;
+        if (config) {
+          await request.respond({ status: config.status, contentType: config.contentType, body: config.body });
+          return true;
+        }
+      }
+      return false;
+    }
+    if (url.origin === RECORD_ORIGIN || url.href.startsWith(PIXEL_BEACON + '?')) {
+      this.recordReport(url);
+      await request.respond({ status: 200, contentType: 'image/gif', headers: { ...CORS, 'Cache-Control': 'no-store' }, body: PIXEL_GIF });
+      return true;
+    }
+    const host = hostOf(url.hostname);
+    this.records.requests.push({ host, url: request.url(), resourceType: request.resourceType(), at: Date.now() });
+    const mode = this.modeOf(host);
+    if (mode === 'block') {
+      await request.abort('blockedbyclient');
+      return true;
+    }
+    if (typeof mode === 'object') await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
+    if (mode === 404 || mode === 500) {
+      await request.respond({ status: mode, contentType: 'text/plain', headers: CORS, body: `fake ${mode}` });
+      return true;
+    }
+    if (mode === 'garbage') {
+      const body = host === 'smartScript' ? SMART_SCRIPT_GARBAGE : GARBAGE;
+      await request.respond({ status: 200, contentType: 'text/javascript', headers: CORS, body });
+      return true;
+    }
+    if (host === 'oneLink' && request.isNavigationRequest()) this.records.oneLink.push({ url: request.url(), at: Date.now() });
+    await request.respond({ status: 200, headers: CORS, ...fakeBody(host, request, this.options) });
+    return true;
+  }
+
+  private modeOf(host: FakeHost | 'other'): HostMode {
+    if (host === 'oneLink') return this.options.hosts?.oneLink ?? 'answer';
+    return (host === 'other' ? undefined : this.options.hosts?.[host]) ?? this.options.all ?? 'answer';
+  }
+
+  private recordReport(url: URL): void {
+    if (url.href.startsWith(PIXEL_BEACON)) {
+      const method = url.searchParams.get('method') === 'init' ? 'init' : 'track';
+      const event = url.searchParams.get('ev') ?? '';
+      const seq = Number(url.searchParams.get('seq'));
+      this.records.pixel.push({ method, event, pixelId: url.searchParams.get('id') ?? '', seq, at: Date.now() });
+      return;
+    }
+    const data: unknown = JSON.parse(url.searchParams.get('data') ?? 'null');
+    if (url.pathname === '/generate-one-link-url') this.records.smartScriptCalls.push(data as SmartScriptCall);
+    else if (url.pathname === '/web-sdk') this.records.webSdkIds.push(data);
+  }
+}
+
+/** A page whose third-party hosts are the fakes. */
+export interface FakedPage extends TestPage {
+  fakes: Fakes;
+}
+
+/** Opens a page in `context` with the fakes answering every third-party request. */
+export async function openFakedPage(
+  context: BrowserContext,
+  fakeOptions: FakeOptions = {},
+  pageOptions: Omit<PageOptions, 'route' | 'thirdParty'> = {},
+): Promise<FakedPage> {
+  const fakes = new Fakes(fakeOptions);
+  const opened = await openPage(context, { ...pageOptions, route: fakes.route });
+  return { ...opened, fakes };
+}
+
+/** Resolves once `check()` holds, polling in Node every 20 ms; rejects with `what` after `timeoutMs`. */
+export async function waitUntil(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

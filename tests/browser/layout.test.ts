@@ -1,0 +1,183 @@
+// The page's layout in Chromium: nothing wider than a 350 px phone in any locale, no layout shift while images load, and the description's "more".
+import type { Browser, HTTPRequest, Page } from 'puppeteer';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
+const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
+
+/** The narrowest phone the page supports (body min-width). */
+const NARROW = { width: 350, height: 760, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+let browser: Browser;
+let opened: TestPage | undefined;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await opened?.page.close();
+  opened = undefined;
+});
+
+async function openHydrated(route: string, options: PageOptions = {}): Promise<Page> {
+  opened = await openPage(browser, options);
+  await opened.page.goto(baseUrl + route, { waitUntil: 'load' });
+  await waitForHydration(opened.page);
+  return opened.page;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('no horizontal overflow at 350 px', () => {
+  it('lists the 20 pages', () => {
+    expect(localized).toHaveLength(20);
+  });
+
+  it.each(localized)('%s fits, every box outside the sideways rows within the page margins', async (route) => {
+    const page = await openHydrated(route, { viewport: NARROW });
+    // The description open is the longest the page gets.
+    await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
+    const layout = await page.evaluate(() => {
+      // The sideways rows run edge to edge and scroll inside; every other box keeps within the page margins.
+      const scrollers = '.slider, .info-strip';
+      const main = document.querySelector('main')!;
+      const style = getComputedStyle(main);
+      const mainRect = main.getBoundingClientRect();
+      const content = { left: mainRect.left + parseFloat(style.paddingLeft), right: mainRect.right - parseFloat(style.paddingRight) };
+      const outside = (rect: DOMRect, bounds: { left: number; right: number }) =>
+        rect.width > 0 && (rect.right > bounds.right + 0.5 || rect.left < bounds.left - 0.5);
+      const wide = [...main.querySelectorAll('*')]
+        .filter((element) => {
+          const rect = element.getBoundingClientRect();
+          if (element.matches(scrollers)) return outside(rect, { left: 0, right: window.innerWidth });
+          return !element.closest(scrollers) && outside(rect, content);
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class')}: ${element.textContent!.slice(0, 40)}`);
+      return {
+        innerWidth: window.innerWidth,
+        scrollWidth: document.documentElement.scrollWidth,
+        // A page that hid its overflow would pass the scrollWidth check while cutting text off.
+        clipped: [getComputedStyle(document.documentElement).overflowX, getComputedStyle(document.body).overflowX],
+        wide,
+      };
+    });
+    expect(layout.innerWidth).toBe(350);
+    expect(layout.clipped).toEqual(['visible', 'visible']);
+    expect(layout.wide).toEqual([]);
+    expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+  });
+});
+
+describe('layout shift', () => {
+  /** Answers every local image `ms` late, so the page lays out long before any image arrives. */
+  const slowImages = (ms: number) => async (request: HTTPRequest) => {
+    if (request.resourceType() === 'image') await sleep(ms);
+    return false;
+  };
+
+  it.each(['/', '/de/feature1'])('%s shifts nothing while its images load, down to the bottom (CLS 0)', async (route) => {
+    opened = await openPage(browser, { route: slowImages(700) });
+    const page = opened.page;
+    // Observed from the first paint: layout shifts are recorded only for observers, buffered ones included.
+    await page.evaluateOnNewDocument(() => {
+      const recorder = window as unknown as { shifts: string[] };
+      recorder.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+          if (entry.hadRecentInput) continue;
+          const nodes = (entry.sources ?? []).map((source) => (source.node as Element | undefined)?.className ?? '?');
+          recorder.shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const started = Date.now();
+    await page.goto(baseUrl + route, { waitUntil: 'domcontentloaded' });
+    await waitForHydration(page);
+    // The first screenshot is fetched eagerly, so the slow answers must still have been pending at first paint.
+    expect(await page.evaluate(() => [...document.images].some((image) => !image.complete))).toBe(true);
+    await page.waitForFunction(() => document.readyState === 'complete', { timeout: 20_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    // Down the page a screen at a time, so each lazy image is requested, and arrives late, in view.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await sleep(150);
+    }
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete), { timeout: 20_000 });
+    await sleep(300);
+    const { shifts, lazy } = await page.evaluate(() => ({
+      shifts: (window as unknown as { shifts: string[] }).shifts,
+      lazy: document.querySelectorAll('img[loading="lazy"]').length,
+    }));
+    expect(lazy).toBeGreaterThan(0);
+    expect(shifts).toEqual([]);
+  });
+});
+
+describe('description', () => {
+  /** Whether the description text shows whole, and whether "more" is still on screen. */
+  function descriptionState(page: Page) {
+    return page.evaluate(() => {
+      const text = document.querySelector('.description__text')!;
+      const more = document.querySelector('.description__more');
+      return {
+        whole: text.scrollHeight <= text.clientHeight,
+        lines: Math.round(text.clientHeight / parseFloat(getComputedStyle(text).lineHeight)),
+        moreShown: !!more && more.getBoundingClientRect().height > 0,
+      };
+    });
+  }
+
+  it('comes clamped to three lines with "more" in the server HTML', async () => {
+    const html = await (await fetch(`${baseUrl}/feature1`)).text();
+    expect(html).toMatch(/<label class="description__more" for="description-more">more<\/label>/);
+    const page = await openHydrated('/feature1');
+    expect(await descriptionState(page)).toEqual({ whole: false, lines: 3, moreShown: true });
+  });
+
+  it('"more" expands it for good', async () => {
+    const page = await openHydrated('/es');
+    await page.$eval('.description', (section) => section.scrollIntoView({ block: 'center' }));
+    const more = await page.$eval('.description__more', (label) => {
+      const rect = label.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    });
+    await page.touchscreen.tap(more.x, more.y);
+    const expanded = await descriptionState(page);
+    expect(expanded.whole).toBe(true);
+    expect(expanded.lines).toBeGreaterThan(10);
+    expect(expanded.moreShown).toBe(false);
+    // Tapping where "more" was, or on the text, does not fold it again.
+    await page.touchscreen.tap(more.x, more.y);
+    await page.$eval('.description__text', (text) => (text as HTMLElement).click());
+    expect(await descriptionState(page)).toEqual(expanded);
+  });
+
+  it('"more" tapped before hydration stays expanded after it', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    opened = await openPage(browser, {
+      route: async (request) => {
+        if (/\/assets\/client-[^/]*\.js$/.test(new URL(request.url()).pathname)) await released;
+        return false;
+      },
+    });
+    const page = opened.page;
+    const loaded = page.goto(`${baseUrl}/fr/feature2`, { waitUntil: 'load' });
+    await page.waitForSelector('.description__more');
+    await page.$eval('.description__more', (label) => (label as HTMLElement).click());
+    expect(await page.$('html[data-hydrated]')).toBeNull();
+    const expanded = await descriptionState(page);
+    expect(expanded).toMatchObject({ whole: true, moreShown: false });
+    release();
+    await loaded;
+    await waitForHydration(page);
+    await sleep(200);
+    expect(await descriptionState(page)).toEqual(expanded);
+    expect(opened.console.filter((message) => /hydration|mismatch/i.test(message))).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+// Shared steps of the runtime browser tests: the settings of variants.yaml, a visit with fakes, reading the CTA, a tap followed to the install link.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'puppeteer';
+import { inject } from 'vitest';
+import { parse } from 'yaml';
+import type { PageOptions } from './browser.ts';
+import { waitForHydration } from './browser.ts';
+import { openFakedPage, type FakedPage, type FakeOptions } from './fakes.ts';
+
+export const baseUrl = inject('baseUrl');
+
+interface Settings {
+  tracking: {
+    metaPixelId: string;
+    appsflyer: { webAppId: string; oneLink: { base: string; default: string } };
+    deepLink: string;
+    attribution: Record<string, string>;
+  };
+  splitTest: Record<string, Record<string, number>>;
+  payments: { braintree: { components: string[] } };
+}
+
+/** The default variants.yaml, the one the served build comes from. */
+export const settings = parse(readFileSync(path.resolve('variants.yaml'), 'utf8')) as Settings;
+
+/** The install-link parameter that takes its value from `source` (`cookie._fbc`, `paywall`, ...), per the YAML's mapping. */
+export function paramOf(source: string): string {
+  const entry = Object.entries(settings.tracking.attribution).find(([, from]) => from === source);
+  if (!entry) throw new Error(`variants.yaml maps no install-link parameter from ${source}.`);
+  return entry[0];
+}
+
+export const GET = 'a[data-cta="get"]';
+
+export interface VisitOptions {
+  fakes?: FakeOptions;
+  page?: Omit<PageOptions, 'route' | 'thirdParty'>;
+  /** What `Math.random()` returns in every document of the page (the split-test draw is `random * 100`). */
+  random?: number;
+  /** Cookies of the served origin, set before the first request. */
+  cookies?: Record<string, string>;
+  /** Runs on the fresh page before it loads the route. */
+  beforeLoad?: (page: Page) => Promise<unknown>;
+}
+
+/** Opens a page with the fakes in `context`, loads `route` and waits for hydration. */
+export async function visit(context: BrowserContext, route: string, options: VisitOptions = {}): Promise<FakedPage> {
+  const opened = await openFakedPage(context, options.fakes, options.page);
+  if (options.random !== undefined) await fixRandom(opened.page, options.random);
+  const cookies = Object.entries(options.cookies ?? {});
+  if (cookies.length > 0) await context.setCookie(...cookies.map(([name, value]) => ({ name, value, domain: new URL(baseUrl).hostname, path: '/' })));
+  await options.beforeLoad?.(opened.page);
+  await opened.page.goto(baseUrl + route, { waitUntil: 'load' });
+  await waitForHydration(opened.page);
+  return opened;
+}
+
+/** Makes `Math.random()` return `value` in every document from now on; returns the script id. */
+export async function fixRandom(page: Page, value: number): Promise<string> {
+  const { identifier } = await page.evaluateOnNewDocument((fixed) => {
+    Math.random = () => fixed;
+  }, value);
+  return identifier;
+}
+
+/** The `href` of the first CTA matching `selector`. */
+export function ctaHref(page: Page, selector = GET): Promise<string | null> {
+  return page.$eval(selector, (anchor) => anchor.getAttribute('href'));
+}
+
+/** Every distinct CTA `href` on the page (the GET button, the icon, every screenshot). */
+export function allCtaHrefs(page: Page): Promise<string[]> {
+  return page.$$eval('a[data-cta]', (anchors) => [...new Set(anchors.map((anchor) => anchor.getAttribute('href') ?? ''))]);
+}
+
+/** Waits until the GET button's href satisfies `pattern`, and returns it. */
+export async function waitForHref(page: Page, pattern: RegExp, timeoutMs = 6000): Promise<string> {
+  await page.waitForFunction(
+    (selector, source) => new RegExp(source).test(document.querySelector(selector)?.getAttribute('href') ?? ''),
+    { timeout: timeoutMs, polling: 50 },
+    GET,
+    pattern.source,
+  );
+  return (await ctaHref(page))!;
+}
+
+/** The query parameters of a link, in order. */
+export function paramsOf(link: string): Array<[string, string]> {
+  return [...new URL(link).searchParams];
+}
+
+export interface FollowedTap {
+  /** Where the tab ended up. */
+  url: string;
+  /** From the click event to the start of the navigation, both on the page's clock. */
+  delayMs: number;
+  /** Tabs or windows the tap opened. */
+  popups: number;
+}
+
+/**
+ * Taps the CTA `selector` and follows the tab to where it navigates. The delay runs from the
+ * click event (a capture listener notes `Date.now()`) to the new document's time origin, the
+ * moment the navigation started.
+ */
+export async function tapAndFollow(page: Page, selector: string): Promise<FollowedTap> {
+  let clickedAt = Number.NaN;
+  await page.exposeFunction('__noteClick', (at: number) => {
+    clickedAt = at;
+  });
+  await page.evaluate(() => {
+    const note = (window as unknown as { __noteClick(at: number): void }).__noteClick;
+    addEventListener('click', () => note(Date.now()), { capture: true, once: true });
+  });
+  let popups = 0;
+  page.on('popup', () => (popups += 1));
+  const navigation = page.waitForNavigation({ waitUntil: 'load', timeout: 10_000 });
+  await page.tap(selector);
+  await navigation;
+  const navigationStart = await page.evaluate(() => performance.timeOrigin);
+  return { url: page.url(), delayMs: navigationStart - clickedAt, popups };
+}
+
+/** The paywall type the GET button's link carries, once it carries one. */
+export async function drawnPaywall(page: Page): Promise<string | null> {
+  const name = paramOf('paywall');
+  return new URL(await waitForHref(page, new RegExp(`[?&]${name}=`))).searchParams.get(name);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
