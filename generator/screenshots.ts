@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BrowserContext } from 'puppeteer';
 import { buildSite, type ManifestPage } from './build.ts';
 import { BaselinesMissing, BuildNotFound, ChromiumMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from './errors.ts';
 import { comparePng, compressPng, type Comparison } from './screenshot-compare.ts';
@@ -17,13 +18,13 @@ export const VIEWPORTS = [
 
 /**
  * Injected after load: nothing moves, so two captures of one page are the same pixels.
- * `document.fonts.ready` and decoded images do the rest.
+ * Loaded images and `document.fonts.ready` do the rest.
  */
 const FREEZE_CSS =
   '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important;scroll-behavior:auto!important}';
 
-/** Pages captured at once: each mostly waits on its network and decoding, so two per core keep a 2-core runner busy. */
-const CONCURRENCY = Number(process.env.SHOTS_CONCURRENCY ?? 4);
+/** Pages captured at once; more does not help on 2 cores, where rendering is the bottleneck. */
+const CONCURRENCY = 2;
 
 export interface ScreenshotOptions {
   /** The config to build; ignored when `build` is given. */
@@ -48,6 +49,7 @@ export interface ScreenshotOptions {
 export interface ShotResult extends Partial<Comparison> {
   /** File name of the baseline and the capture, e.g. `de-feature1-390.png`. */
   name: string;
+  /** The page's path below the build's base path, e.g. `de/feature1`. */
   url: string;
   width: number;
   /** `same` within the threshold, `changed` past it, `new` without a baseline (with --update). */
@@ -62,7 +64,7 @@ export interface ScreenshotRun {
   report: string;
 }
 
-interface PlannedShot {
+export interface PlannedShot {
   name: string;
   urlPath: string;
   viewport: { width: number; height: number };
@@ -72,6 +74,7 @@ interface PlannedShot {
  * Builds (or takes) a campaign, serves it, captures every page at every viewport and
  * compares each with its baseline; with `update`, the captures become the baselines.
  * Differences are in the result (and the report), not thrown: the CLI turns them into exit 1.
+ * @throws UserError when the build or a baseline (without `update`) is missing.
  */
 export async function runScreenshots(options: ScreenshotOptions): Promise<ScreenshotRun> {
   const temporary = options.build ? undefined : await mkdtemp(path.join(tmpdir(), 'store-landing-screenshots-'));
@@ -79,38 +82,14 @@ export async function runScreenshots(options: ScreenshotOptions): Promise<Screen
     const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
     if (!options.build) await buildSite({ config: options.config, outDir: buildDir });
     const shots = planShots(await readPages(buildDir), options.scale);
-    const baselineFile = (shot: PlannedShot) => path.join(options.baselineDir, shot.name);
-    const missing = shots.filter((shot) => !existsSync(baselineFile(shot)));
+    const missing = shots.filter((shot) => !existsSync(path.join(options.baselineDir, shot.name)));
     if (missing.length > 0 && !options.update) {
       throw BaselinesMissing.create(options.baselineDir, missing.map((shot) => shot.name));
     }
     await prepareOutDir(options.outDir);
 
-    const tc = performance.now();
-    const captures = await captureAll(buildDir, shots, options.scale);
-    console.error('captures', Math.round(performance.now() - tc));
-    const results: ShotResult[] = [];
-    for (const [i, shot] of shots.entries()) {
-      const capture = captures[i]!;
-      const url = shot.urlPath;
-      await writeFile(path.join(options.outDir, 'current', shot.name), capture);
-      if (!existsSync(baselineFile(shot))) {
-        results.push({ name: shot.name, url, width: shot.viewport.width, status: 'new' });
-        continue;
-      }
-      const baseline = await readFile(baselineFile(shot));
-      const comparison = comparePng(baseline, capture, options.pixelThreshold);
-      const changed = comparison.share * 100 > options.threshold;
-      if (changed) {
-        await writeFile(path.join(options.outDir, 'baseline', shot.name), baseline);
-        await writeFile(path.join(options.outDir, 'diff', shot.name), comparison.diff);
-      }
-      const { diff: _diff, ...numbers } = comparison;
-      results.push({ name: shot.name, url, width: shot.viewport.width, status: changed ? 'changed' : 'same', ...numbers });
-    }
-    console.error('compared', Math.round(performance.now() - tc));
-    if (options.update) await updateBaselines(options.baselineDir, shots, captures);
-
+    const results = await captureAll(buildDir, shots, options.scale, (shot, png) => checkShot(shot, png, options));
+    if (options.update) await pruneBaselines(options.baselineDir, shots);
     const run: ScreenshotRun = {
       shots: results,
       changed: results.filter((result) => result.status === 'changed'),
@@ -125,11 +104,37 @@ export async function runScreenshots(options: ScreenshotOptions): Promise<Screen
   }
 }
 
+/** Compares one capture with its baseline, keeps the capture (and the baseline and diff when changed), and updates the baseline if asked. */
+async function checkShot(shot: PlannedShot, png: Buffer, options: ScreenshotOptions): Promise<ShotResult> {
+  const { outDir, baselineDir } = options;
+  const baselineFile = path.join(baselineDir, shot.name);
+  const result = { name: shot.name, url: shot.urlPath, width: shot.viewport.width };
+  await writeFile(path.join(outDir, 'current', shot.name), png);
+  let checked: ShotResult;
+  if (existsSync(baselineFile)) {
+    const baseline = await readFile(baselineFile);
+    const { comparison, diffPng } = await comparePng(baseline, png, options.pixelThreshold);
+    const changed = comparison.share * 100 > options.threshold;
+    if (changed) {
+      await writeFile(path.join(outDir, 'baseline', shot.name), baseline);
+      await writeFile(path.join(outDir, 'diff', shot.name), await diffPng());
+    }
+    checked = { ...result, ...comparison, status: changed ? 'changed' : 'same' };
+  } else {
+    checked = { ...result, status: 'new' };
+  }
+  if (options.update) {
+    await mkdir(baselineDir, { recursive: true });
+    await writeFile(baselineFile, await compressPng(png));
+  }
+  return checked;
+}
+
 /** The pages of a one-campaign build, from its manifest.json. */
 async function readPages(buildDir: string): Promise<ManifestPage[]> {
   const file = path.join(buildDir, 'manifest.json');
   if (!existsSync(file)) throw BuildNotFound.create(buildDir);
-  const manifest = JSON.parse(await readFile(file, 'utf8')) as { pages?: ManifestPage[]; campaigns?: unknown[] };
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as { pages?: ManifestPage[] };
   if (!manifest.pages) throw ScreenshotsNeedOneCampaign.create(buildDir);
   return manifest.pages;
 }
@@ -159,20 +164,18 @@ async function prepareOutDir(outDir: string) {
   await writeFile(path.join(outDir, 'report.html'), '<!doctype html><title>Screenshot report</title><p>This run did not finish.</p>\n');
 }
 
-/** Writes the captures as baselines and removes baselines of pages that no longer exist. */
-async function updateBaselines(baselineDir: string, shots: PlannedShot[], captures: Buffer[]) {
-  await mkdir(baselineDir, { recursive: true });
+/** Removes baselines (at the same scale) of pages the build no longer has. */
+async function pruneBaselines(baselineDir: string, shots: PlannedShot[]) {
   const names = new Set(shots.map((shot) => shot.name));
   const scaleOf = (name: string) => /@\d+x\.png$/.exec(name)?.[0] ?? '.png';
   const scale = scaleOf(shots[0]!.name);
   for (const name of await readdir(baselineDir)) {
     if (name.endsWith('.png') && scaleOf(name) === scale && !names.has(name)) await rm(path.join(baselineDir, name));
   }
-  await Promise.all(shots.map((shot, i) => writeFile(path.join(baselineDir, shot.name), compressPng(captures[i]!))));
 }
 
-/** Serves the build and captures every shot in Chromium, a few at a time; resolves to PNGs in `shots` order. */
-async function captureAll(buildDir: string, shots: PlannedShot[], scale: number): Promise<Buffer[]> {
+/** Serves the build and captures every shot in Chromium, a few at a time, handing each PNG to `check`; results in `shots` order. */
+async function captureAll<T>(buildDir: string, shots: PlannedShot[], scale: number, check: (shot: PlannedShot, png: Buffer) => Promise<T>): Promise<T[]> {
   const executablePath = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
   if (!existsSync(executablePath)) throw ChromiumMissing.create(executablePath);
   // Loaded here, not at the top: the other commands never pay for Puppeteer.
@@ -182,35 +185,33 @@ async function captureAll(buildDir: string, shots: PlannedShot[], scale: number)
     executablePath,
     headless: true,
     // --lang fixes navigator.languages, so the runtime never switches an English page to the host's language.
-    args: ['--no-sandbox', '--disable-gpu', '--lang=en-US', '--font-render-hinting=none', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--lang=en-US', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
   try {
     const origin = new URL(server.url).origin;
-    const captures: Buffer[] = new Array(shots.length);
+    const results: T[] = new Array(shots.length);
     let next = 0;
     const worker = async () => {
-      // A context (a window) of its own: a background tab in a shared window paints no frames until brought to front.
+      // A context (a window) of its own: a background tab in a shared window paints no frames, so it would stall.
       const context = await browser.createBrowserContext();
       while (next < shots.length) {
         const index = next++;
-        captures[index] = await capture(context, server.url + shots[index]!.urlPath, origin, shots[index]!.viewport, scale);
+        const shot = shots[index]!;
+        results[index] = await check(shot, await capture(context, server.url + shot.urlPath, origin, shot.viewport, scale));
       }
       await context.close();
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, shots.length) }, worker));
-    return captures;
+    return results;
   } finally {
     await browser.close();
     await server.close();
   }
 }
 
-type BrowserContext = import('puppeteer').BrowserContext;
-
-/** One full-page capture: only the local server reachable, light mode, motion frozen, fonts and every image settled. */
+/** One full-page capture in a fresh tab: only the local server reachable, light mode, motion frozen, fonts and every image loaded. */
 async function capture(context: BrowserContext, url: string, origin: string, viewport: { width: number; height: number }, scale: number): Promise<Buffer> {
   const page = await context.newPage();
-  const t0 = performance.now(); const lap = (l: string) => console.error(url, l, Math.round(performance.now() - t0));
   try {
     // The page's CSP allows only its own inline style; the freeze stylesheet is ours.
     await page.setBypassCSP(true);
@@ -228,28 +229,24 @@ async function capture(context: BrowserContext, url: string, origin: string, vie
       void (allowed ? request.continue() : request.abort('blockedbyclient'));
     });
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    lap('await page.goto(url, { wa');
     await page.addStyleTag({ content: FREEZE_CSS });
-    lap('await page.addStyleTag({ ');
     // Lazy images below the fold would otherwise be captured blank or half-loaded, depending on timing.
     await page.evaluate(async () => {
+      const pending = [...document.images].filter((image) => !image.complete);
       for (const image of document.images) image.loading = 'eager';
       await Promise.all(
-        [...document.images].map((image) =>
-          image.complete ? undefined : new Promise((resolve) => { image.addEventListener('load', resolve, { once: true }); image.addEventListener('error', resolve, { once: true }); }),
-        ),
+        pending.map((image) => new Promise((resolve) => {
+          image.addEventListener('load', resolve, { once: true });
+          image.addEventListener('error', resolve, { once: true });
+        })),
       );
       await document.fonts.ready;
     });
-    lap('      await document.font');
     await page.waitForSelector('html[data-hydrated]', { timeout: 10_000 }).catch(() => undefined);
-    lap('await page.waitForSelecto');
     await page.waitForNetworkIdle({ idleTime: 150, timeout: 15_000 });
-    lap('await page.waitForNetwork');
-    // Two frames: whatever the last step changed has been painted.
+    // Two frames: whatever the steps above changed has been painted.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    lap('requestAnimationFrame(res');
-    const shot = Buffer.from(await page.screenshot({ type: 'png', fullPage: true })); lap('shot'); return shot;
+    return Buffer.from(await page.screenshot({ type: 'png', fullPage: true }));
   } finally {
     await page.close();
   }

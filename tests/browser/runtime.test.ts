@@ -50,7 +50,8 @@ describe('Meta pixel', () => {
       ['init', '', PIXEL_ID],
       ['track', 'PageView', PIXEL_ID],
     ]);
-    // The back trap pushes history entries, and the real pixel counts a pushState as a PageView.
+    // The back trap pushes a history entry on every Back press; the real pixel (and so the fake)
+    // tracks a PageView per pushState unless the page sets fbq.disablePushState.
     await page.goBack();
     await page.goBack();
     await page.reload({ waitUntil: 'load' });

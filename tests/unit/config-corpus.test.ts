@@ -1,20 +1,31 @@
 // Bad input of every kind through the CLI: exit 1, every expected message, no stack, and the previous build untouched.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { MAX_ALIAS_COUNT, parseConfig } from '../../generator/config/load.ts';
 import { decodeConfigText, MAX_CONFIG_BYTES } from '../../generator/config/read-text.ts';
 import { findJsonSyntaxError } from '../../generator/config/syntax-errors.ts';
 import { ConfigError, MAX_PRINTED_ISSUES, type ConfigIssue } from '../../generator/errors.ts';
-import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, temporaryDir } from '../helpers.ts';
+import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 const scenarios = readdirSync(fixturesDir).filter((name) => existsSync(path.join(fixturesDir, name, 'expected.txt')));
 const baseConfig = path.join(fixturesDir, 'base/variants.yaml');
 const baseText = readFileSync(baseConfig, 'utf8');
+
+/** Temporary folders of this file, removed at the end (one holds a 10 MB file). */
+const created: string[] = [];
+async function temporaryDir(): Promise<string> {
+  const dir = await createTemporaryDir();
+  created.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(created.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 /** Every file below `dir` with a hash of its bytes. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -27,7 +38,7 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** A copy of the base fixture's config with `text` as its contents, in a temporary folder beside copies of nothing else: paths in it are made absolute. */
+/** A config file with `text` as its contents, alone in a new temporary folder. */
 async function temporaryConfig(text: string | Uint8Array, name = 'variants.yaml'): Promise<string> {
   const file = path.join(await temporaryDir(), name);
   await writeFile(file, text);

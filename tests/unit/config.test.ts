@@ -19,7 +19,7 @@ describe('config validation', () => {
   });
 
   it('has error scenarios to check', () => {
-    expect(scenarios.length).toBeGreaterThanOrEqual(12);
+    expect(scenarios.length).toBeGreaterThanOrEqual(30);
   });
 
   // Each scenario's expected.txt holds every message, in order, with file:line:column.

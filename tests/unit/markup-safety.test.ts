@@ -1,14 +1,14 @@
 // Hostile strings in the YAML and the locale files render as text: no injected element, and the embedded JSON stays inside its script tag.
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { buildSite } from '../../generator/build.ts';
 import { escapeHtml, serializeJson } from '../../templates/document.ts';
-import { fixturesDir, repoRoot, temporaryDir } from '../helpers.ts';
+import { fixturesDir, repoRoot, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -28,6 +28,16 @@ const PAYLOADS = {
 /** The same strings with every character that matters to HTML replaced by "x": same lengths, so the same markup. */
 const defuse = (text: string) => text.replace(/[<>&"'`]/g, 'x');
 const TWIN = Object.fromEntries(Object.entries(PAYLOADS).map(([key, value]) => [key, defuse(value)])) as typeof PAYLOADS;
+
+const created: string[] = [];
+async function temporaryDir(prefix?: string): Promise<string> {
+  const dir = await createTemporaryDir(prefix);
+  created.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(created.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 /** Writes a config (the base fixture with `strings` put in) and its en and de locales into a new folder. */
 async function writeConfig(strings: typeof PAYLOADS): Promise<string> {

@@ -223,6 +223,13 @@ describe(`parseAttribution on hostile queries (${RUNS} + ${BIG_RUNS} of ~100 KB)
 });
 
 describe(`resolveAttribution + buildInstallLink on hostile inputs (${RUNS})`, () => {
+  // Found by the properties below: encodeURIComponent throws a URIError on a lone surrogate.
+  it('turns a lone surrogate into U+FFFD instead of throwing', () => {
+    const params = new Map([['pid', 'a\ud800b'], ['af_sub1', '\udfff🦊']]);
+    expect(buildInstallLink(BASES[0]!, params)).toBe('https://pictura.onelink.me/Ab1c?pid=a%EF%BF%BDb&af_sub1=%EF%BF%BD%F0%9F%A6%8A');
+    expect(toSmartScriptOptions(BASES[0]!, params).afParameters.mediaSource.defaultValue).toBe('a%EF%BF%BDb');
+  });
+
   it(`never throws and keeps the OneLink scheme, host and path, with every value only an encoded parameter (${RUNS} inputs)`, () => {
     fc.assert(
       fc.property(fc.constantFrom(...BASES), mapping, inputs, (base, map, values) => {

@@ -1,0 +1,59 @@
+// Every third party blocked, slow (10 s) or answering garbage, alone and all together: the page still renders and the CTA still reaches a valid install link.
+import type { Browser, BrowserContext } from 'puppeteer';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, waitForHydration } from './browser.ts';
+import { openFakedPage, type FakeHost, type HostMode } from './fakes.ts';
+import { baseUrl, GET, settings, tapAndFollow } from './runtime-helpers.ts';
+
+const VENDORS: FakeHost[] = ['metaPixel', 'webSdk', 'smartScript', 'braintree'];
+const FAILURES: Array<[string, HostMode]> = [
+  ['blocked', 'block'],
+  ['slow (10 s)', { delayMs: 10_000 }],
+  ['garbage', 'garbage'],
+];
+const CASES = [
+  ...VENDORS.flatMap((vendor) => FAILURES.map(([label, mode]) => [`${vendor} ${label}`, { [vendor]: mode }] as const)),
+  ...FAILURES.map(([label, mode]) => [`all four ${label}`, Object.fromEntries(VENDORS.map((vendor) => [vendor, mode]))] as const),
+];
+const { base, default: defaultLink } = settings.tracking.appsflyer.oneLink;
+
+let browser: Browser;
+let context: BrowserContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.createBrowserContext();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('third-party failure matrix', () => {
+  it('covers 4 vendors x 3 failures, alone and together', () => {
+    expect(CASES).toHaveLength(15);
+  });
+
+  it.each(CASES)('%s: the page renders and the CTA reaches a valid install link', async (_name, hosts) => {
+    const { page, console: messages, errors, fakes } = await openFakedPage(context, { hosts, pixelSetsCookies: true });
+    // Not waiting for `load`: a slow pixel holds the load event back for its 10 s.
+    await page.goto(`${baseUrl}/feature1?utm_source=fb&fbclid=abc&campaign_id=1`, { waitUntil: 'domcontentloaded' });
+    await waitForHydration(page);
+    expect(await page.$eval('h1', (h1) => h1.textContent)).toContain('Pictura');
+
+    const { url } = await tapAndFollow(page, GET);
+    // The default link, or one built on the OneLink base: never anywhere else.
+    expect(url === defaultLink || url.startsWith(base + '?') || url.startsWith(base + '/')).toBe(true);
+    expect(fakes.records.oneLink.at(-1)?.url).toBe(url);
+
+    const warnings = messages.filter((message) => message.startsWith('warn'));
+    expect(warnings.length).toBeLessThanOrEqual(1);
+    for (const warning of warnings) expect(warning).toContain('braintree-web 3.100.0');
+    expect(messages.filter((message) => message.startsWith('error') && !/net::ERR_(BLOCKED_BY_CLIENT|FAILED)|status of (404|500)/.test(message))).toEqual([]);
+    // Errors thrown by a garbage third-party script are that script's; our code throws none.
+    expect(errors.filter((error) => !/fake Smart Script garbage|Unexpected token|Invalid or unexpected token|Script error/.test(error))).toEqual([]);
+  });
+});
