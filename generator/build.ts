@@ -124,10 +124,11 @@ async function campaignFiles(
   const context: RenderContext = {
     css: bundle.css,
     csp: contentSecurityPolicy(config, inline),
-    scripts: [assetsUrl + bundle.entries.runtime, assetsUrl + bundle.entries.client],
+    // Only the tracking runtime loads with the page; it loads the client entry lazily (runtime/hydration.ts).
+    scripts: [assetsUrl + bundle.entries.runtime],
     bundles,
     image,
-    runtime: { locales: config.locales, translations, tracking: trackingSettings(config), payments: payments.settings },
+    runtime: { locales: config.locales, client: assetsUrl + bundle.entries.client, translations, tracking: trackingSettings(config), payments: payments.settings },
   };
   const pages = renderPages(plan, context);
   const manifestPages: ManifestPage[] = plan.pages.map((page, i) => ({

@@ -1,4 +1,5 @@
 // The client entry: hydrates the server-rendered page from the props embedded in it, and re-renders it when the runtime switches language.
+// The runtime imports it lazily (runtime/hydration.ts); evaluating it hydrates the page.
 import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -8,10 +9,15 @@ import type { LocaleBundle, PageProps } from './props.ts';
 const root = document.getElementById('root')!;
 const props = JSON.parse(document.getElementById('page-props')!.textContent!) as PageProps;
 
-/** Marks `<html data-hydrated>` once React has taken over the server markup (tests and tools wait for it). */
+let markHydrated: () => void;
+/** Resolves once React has taken over the server markup. */
+const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+
+/** Marks `<html data-hydrated>` once hydration has committed (tests and tools wait for it). */
 function HydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    markHydrated();
   }, []);
   return null;
 }
@@ -23,14 +29,17 @@ const view = (pageProps: PageProps) => (
   </ErrorBoundary>
 );
 
+// Listening before hydrating: the runtime dispatches the switch as soon as this module has run.
+document.addEventListener('store-landing:locale', (event) => {
+  const { bundle } = (event as CustomEvent<{ locale: string; bundle: LocaleBundle }>).detail;
+  // Rendering into a root that is still hydrating would throw the server markup away.
+  void hydrated.then(() => {
+    document.documentElement.lang = bundle.locale;
+    reactRoot.render(view({ ...props, ...bundle }));
+  });
+});
+
 const reactRoot = hydrateRoot(root, view(props), {
   // Production React recovers from a mismatch silently; say so, since it means server and client disagree.
   onRecoverableError: (error) => console.error('store-landing: hydration mismatch:', error),
-});
-
-// The runtime fetched the visitor's language (DESIGN.md section 6): render the page in it, in place.
-document.addEventListener('store-landing:locale', (event) => {
-  const { bundle } = (event as CustomEvent<{ locale: string; bundle: LocaleBundle }>).detail;
-  document.documentElement.lang = bundle.locale;
-  reactRoot.render(view({ ...props, ...bundle }));
 });

@@ -6,6 +6,7 @@ import { hasTrackingCookies, readCookies, TRACKING_COOKIES } from './cookies.ts'
 import { handleCtaClicks, keepCtaLinksCurrent } from './cta.ts';
 import { trapBackButton } from './back-trap.ts';
 import { buildInstallLink, resolveAttribution, toSmartScriptOptions } from './install-link.ts';
+import { createHydration, scheduleHydration, type StartHydration } from './hydration.ts';
 import { dispatchLocale, fallbackLocale, fetchLocaleBundle } from './language.ts';
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
@@ -121,20 +122,28 @@ function trackInstallLink(win: RuntimeWindow, config: RuntimeConfig, store: Link
   return refresh;
 }
 
-/** Switches a plain English page to the visitor's language after load, silently or not at all. */
-function switchLanguageIfPreferred(win: Window, config: RuntimeConfig): void {
+/**
+ * Switches a plain English page to the visitor's language after load, silently or not at all.
+ * React must have hydrated the page to re-render it, so the switch starts hydration.
+ */
+function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: StartHydration): void {
   const locale = fallbackLocale(config, win.location.pathname, win.navigator.languages ?? []);
   if (!locale) return;
   const bundle = fetchLocaleBundle((url) => win.fetch(url), config.translations[locale]!);
   afterLoad(win, () => {
-    void bundle.then((loaded) => {
-      if (loaded) win.setTimeout(() => dispatchLocale(win.document, { locale, bundle: loaded }), 0);
-    });
+    Promise.all([bundle, hydrate()]).then(
+      ([loaded]) => {
+        if (loaded) dispatchLocale(win.document, { locale, bundle: loaded });
+      },
+      () => {
+        // React did not load: the page stays in English, which still works.
+      },
+    );
   });
 }
 
-/** Wires everything; starts at once, defers third-party SDKs past the load event. */
-export function startRuntime(win: RuntimeWindow, config: RuntimeConfig): void {
+/** Wires everything; starts at once, defers third-party SDKs past the load event. `importModule` loads the client entry (tests inject it). */
+export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importModule?: (url: string) => Promise<unknown>): void {
   const doc = win.document;
   const { tracking } = config;
   const store = createLinkStore(tracking.appsflyer.oneLink.default);
@@ -169,7 +178,9 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig): void {
     });
   });
   safely(() => afterLoadAndIdle(win, () => void loadPaymentSdk(doc, config.payments)));
-  safely(() => switchLanguageIfPreferred(win, config));
+  const hydrate = createHydration(config.client, importModule);
+  safely(() => scheduleHydration(win, hydrate));
+  safely(() => switchLanguageIfPreferred(win, config, hydrate));
 }
 
 /** Starts once the config element is parsed (at once, or on DOMContentLoaded if the script ran early). */

@@ -130,6 +130,7 @@ function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
     landingType: 'feature1',
     locale: 'en',
     locales: ['en', 'de', 'es', 'fr'],
+    client: '/assets/client-abc123.js',
     translations: { de: '/assets/de-abc123.json', es: '/assets/es-abc123.json', fr: '/assets/fr-abc123.json' },
     tracking: {
       metaPixelId: '123456789012345',
@@ -210,8 +211,10 @@ function fakePage(options: { search?: string; pathname?: string; languages?: str
   const win: typeof fields & PixelWindow & AppsFlyerWindow = fields;
   const anchors = [doc.addAnchor('get', DEFAULT_LINK), doc.addAnchor('icon', DEFAULT_LINK), doc.addAnchor('screenshot', DEFAULT_LINK)];
   const hrefs = () => anchors.map((anchor) => anchor.getAttribute('href'));
-  const start = (config = runtimeConfig()) => startRuntime(win as never, config);
-  return { doc, win, anchors, hrefs, start };
+  const importedModules: string[] = [];
+  const importModule = async (url: string) => void importedModules.push(url);
+  const start = (config = runtimeConfig()) => startRuntime(win as never, config, importModule);
+  return { doc, win, anchors, hrefs, start, importedModules };
 }
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -383,6 +386,8 @@ describe('startRuntime on a fake page', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(page.win.fetch).toHaveBeenCalledWith('/assets/de-abc123.json');
     expect(page.doc.events).toEqual([{ type: 'store-landing:locale', detail: { locale: 'de', bundle: { header: { get: 'LADEN' } } } }]);
+    // The switch needs React: the client entry was loaded, once.
+    expect(page.importedModules).toEqual(['/assets/client-abc123.js']);
   });
 
   it('keeps English for an English visitor', async () => {

@@ -1,0 +1,88 @@
+// Lazy hydration in the browser: React loads after load when idle or on the first interaction, and the page works without it.
+import type { Browser } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const isClient = (url: string) => /\/assets\/client-[A-Z0-9]+\.js$/.test(url);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Requests of the page to our own server, in order, with the time they were made. */
+function recordLocalRequests(page: import('puppeteer').Page) {
+  const requests: Array<{ url: string; at: number }> = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(baseUrl)) requests.push({ url: request.url(), at: Date.now() });
+  });
+  return requests;
+}
+
+describe('lazy hydration', () => {
+  it('loads only the tracking runtime with the page, and React after the load event', async () => {
+    const { page } = await openPage(browser);
+    const requests = recordLocalRequests(page);
+    const response = await page.goto(`${baseUrl}/feature1`, { waitUntil: 'domcontentloaded' });
+    const html = await response!.text();
+    const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]);
+    expect(modules).toHaveLength(1);
+    expect(modules[0]).toMatch(/\/assets\/runtime-[A-Z0-9]+\.js$/);
+    const loadedAt = await page.evaluate(
+      () => new Promise<number>((resolve) => (document.readyState === 'complete' ? resolve(Date.now()) : addEventListener('load', () => resolve(Date.now())))),
+    );
+    await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
+    const client = requests.find((request) => isClient(request.url));
+    expect(client).toBeDefined();
+    expect(client!.at).toBeGreaterThanOrEqual(loadedAt - 5);
+    await page.close();
+  });
+
+  it('hydrates on the first interaction when the page never goes idle', async () => {
+    const { page } = await openPage(browser);
+    // A page that is never idle: requestIdleCallback never calls back.
+    await page.evaluateOnNewDocument(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const requests = recordLocalRequests(page);
+    await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(requests.filter((request) => isClient(request.url))).toEqual([]);
+    expect(await page.$('html[data-hydrated]')).toBeNull();
+    await page.keyboard.press('Tab');
+    await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
+    expect(requests.filter((request) => isClient(request.url))).toHaveLength(1);
+    await page.close();
+  });
+
+  it('works without React: CTA links, the "more" button and scrollable rows', async () => {
+    const { page } = await openPage(browser, {
+      route: async (request) => {
+        if (!isClient(request.url())) return false;
+        await request.abort('blockedbyclient');
+        return true;
+      },
+    });
+    await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await page.$('html[data-hydrated]')).toBeNull();
+    const hrefs = await page.$$eval('a[data-cta]', (links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThanOrEqual(8);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\/pictura\.onelink\.me\//);
+    const textHeight = () => page.$eval('.description__text', (element) => element.getBoundingClientRect().height);
+    const before = await textHeight();
+    await page.click('label.description__more');
+    expect(await textHeight()).toBeGreaterThan(before * 2);
+    const scrolled = await page.$eval('[data-slider="screenshots"]', (row) => {
+      const scroller = row.scrollWidth > row.clientWidth ? row : (row.querySelector('ul') as HTMLElement);
+      scroller.scrollLeft = 171;
+      return scroller.scrollLeft;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    await page.close();
+  });
+});
