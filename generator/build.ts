@@ -58,10 +58,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const bundle = await bundleRuntime();
   const bundled = lap();
 
-  const images = createImagePipeline(options.imageCacheDir ?? path.join(valid.loaded.dir, '.cache', 'images'));
+  const shared: SharedWork = {
+    images: createImagePipeline(options.imageCacheDir ?? path.join(valid.loaded.dir, '.cache', 'images')),
+    bodies: new Map(),
+  };
   const files: OutputFile[] = [];
   for (const plan of plans) {
-    files.push(...(await campaignFiles(valid, plan, bundle, images)));
+    files.push(...(await campaignFiles(valid, plan, bundle, shared)));
   }
   if (options.all) {
     const campaigns = plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath }));
@@ -79,7 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     campaigns: plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath, pages: plan.pages.length })),
     pages: plans.reduce((total, plan) => total + plan.pages.length, 0),
     bytes,
-    images: images.stats,
+    images: shared.images.stats,
     milliseconds: Math.round(performance.now() - started),
     timings: { load, bundle: bundled, render: rendered, write: written },
   };
@@ -96,16 +99,17 @@ function stopwatch(): () => number {
   };
 }
 
+/** Work the campaigns of one build share: each image optimized once, each distinct page body rendered once. */
+interface SharedWork {
+  images: ImagePipeline;
+  bodies: Map<string, string>;
+}
+
 /** Every file of one campaign's folder: pages, 404, split-test config, assets and manifest. */
-async function campaignFiles(
-  valid: ValidConfig,
-  plan: CampaignPlan,
-  bundle: Bundle,
-  imagePipeline: ImagePipeline,
-): Promise<OutputFile[]> {
+async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bundle, shared: SharedWork): Promise<OutputFile[]> {
   const { config } = plan;
   const assetsUrl = `${plan.basePath}assets/`;
-  const images = await collectImages(config, valid.loaded.dir, imagePipeline);
+  const images = await collectImages(config, valid.loaded.dir, shared.images);
   const image = imageResolver(images, assetsUrl);
   const payments = await paymentScripts(config, assetsUrl);
 
@@ -128,6 +132,7 @@ async function campaignFiles(
     scripts: [assetsUrl + bundle.entries.runtime],
     bundles,
     image,
+    bodies: shared.bodies,
     runtime: { locales: config.locales, client: assetsUrl + bundle.entries.client, translations, tracking: trackingSettings(config), payments: payments.settings },
   };
   const pages = renderPages(plan, context);

@@ -1,8 +1,8 @@
 // Renders every planned page of a campaign to a complete HTML document, and the campaign's 404 page.
-import { renderDocument, type ImagePreload } from '../templates/document.ts';
+import { escapeHtml, renderDocument, type ImagePreload } from '../templates/document.ts';
 import { render, renderError } from '../templates/entry-server.tsx';
 import { createTranslator, formatRating } from '../templates/i18n.tsx';
-import type { ImageRef, LocaleBundle } from '../templates/props.ts';
+import type { ImageRef, LocaleBundle, PageProps } from '../templates/props.ts';
 import type { RuntimeConfig } from '../templates/runtime/types.ts';
 import type { Config } from './config/types.ts';
 import { RenderFailed } from './errors.ts';
@@ -20,8 +20,32 @@ export interface RenderContext {
   /** Per locale: the messages and formatted listing. */
   bundles: Map<string, LocaleBundle>;
   image: ImageResolver;
+  /** Rendered bodies by content, shared by every campaign of a build (see renderBody). */
+  bodies: Map<string, string>;
   /** The runtime's settings, less what differs per page. */
   runtime: Omit<RuntimeConfig, 'route' | 'landingType' | 'locale'>;
+}
+
+/**
+ * Stands in for the install link while a body is rendered and cached: campaigns that
+ * differ only in their tracking share every rendered body. Nothing in it needs escaping,
+ * so React writes it as is and it can be swapped for the real link afterwards.
+ */
+const INSTALL_LINK_TOKEN = 'https://install-link.store-landing.invalid/';
+
+/**
+ * The page body: rendered once per distinct content, the install link put in afterwards.
+ * `bodies` maps the props (with the token for the link) to their rendered markup.
+ */
+export function renderBody(props: PageProps, bodies: Map<string, string>): string {
+  const template = { ...props, installLink: INSTALL_LINK_TOKEN };
+  const key = JSON.stringify(template);
+  let body = bodies.get(key);
+  if (body === undefined) {
+    body = render(template);
+    bodies.set(key, body);
+  }
+  return body.replaceAll(INSTALL_LINK_TOKEN, escapeHtml(props.installLink));
 }
 
 /** A rendered file, relative to the campaign's folder. */
@@ -44,7 +68,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
   const props = buildPageProps(config, page, bundle, context.image);
   let body: string;
   try {
-    body = render(props);
+    body = renderBody(props, context.bodies);
   } catch (error) {
     throw RenderFailed.create(`${page.file} (${page.variant.name}, ${page.locale})`, (error as Error).message);
   }

@@ -1,7 +1,7 @@
 // Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one rename.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -52,7 +52,7 @@ function compressed(contents: Uint8Array, effort: { gzip: number; brotli: number
 /**
  * Replaces `outDir` with exactly `files` (plus `.gz` and `.br` twins of text files).
  * A failure at any point leaves the previous output as it was.
- * @returns the bytes written, twins excluded.
+ * @returns the bytes written, twins and linked copies excluded.
  */
 export async function writeOutput(outDir: string, files: OutputFile[]): Promise<{ bytes: number }> {
   const target = path.resolve(outDir);
@@ -66,17 +66,25 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
   let bytes = 0;
   try {
     await mkdir(staging);
+    const folders = new Map<string, Promise<unknown>>();
+    const makeFolder = (folder: string) => {
+      if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+      return folders.get(folder)!;
+    };
+    // `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it.
+    const firstCopies = new Map<Uint8Array, Promise<string>>();
     // Settled, not all: every write must have ended before a failure removes the staging folder.
     const writes = await settleEach(files, WRITE_CONCURRENCY, async (file) => {
-      const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
-      bytes += contents.byteLength;
       const destination = path.join(staging, file.path);
-      await mkdir(path.dirname(destination), { recursive: true });
-      await writeFile(destination, contents);
-      if (COMPRESSIBLE.test(file.path) && contents.byteLength >= MIN_COMPRESS_BYTES) {
-        const { gz, br } = await compressed(contents, compressionEffort(file.path));
-        await Promise.all([writeFile(destination + '.gz', gz), writeFile(destination + '.br', br)]);
+      await makeFolder(path.dirname(destination));
+      const first = typeof file.contents === 'string' ? undefined : firstCopies.get(file.contents);
+      if (first) {
+        await linkCopy(await first, destination);
+        return;
       }
+      const written = writeWithTwins(file, destination);
+      if (typeof file.contents !== 'string') firstCopies.set(file.contents, written.then(() => destination));
+      bytes += await written;
     });
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) throw failed.reason;
@@ -87,6 +95,27 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
     throw error;
   }
   return { bytes };
+}
+
+/** Writes a file and, for text worth it, its `.gz` and `.br` twins; resolves to its size. */
+async function writeWithTwins(file: OutputFile, destination: string): Promise<number> {
+  const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+  await writeFile(destination, contents);
+  if (COMPRESSIBLE.test(file.path) && contents.byteLength >= MIN_COMPRESS_BYTES) {
+    const { gz, br } = await compressed(contents, compressionEffort(file.path));
+    await Promise.all([writeFile(destination + '.gz', gz), writeFile(destination + '.br', br)]);
+  }
+  return contents.byteLength;
+}
+
+/** Hard-links `destination` (and its twins, where `source` has them) to an already written `source`. */
+async function linkCopy(source: string, destination: string): Promise<void> {
+  await link(source, destination);
+  for (const twin of ['.gz', '.br']) {
+    await link(source + twin, destination + twin).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
 }
 
 /**
