@@ -10,7 +10,7 @@ import { contentSecurityPolicy, headersFile } from './csp.ts';
 import { collectImages, createImagePipeline, type ImagePipeline, type ImageStats } from './images.ts';
 import { buildLocaleBundle, imageResolver } from './page-props.ts';
 import { planPages, type BuildSelection, type CampaignPlan } from './plan.ts';
-import { renderNotFound, renderPages, type RenderContext } from './render.ts';
+import { BASE_PATH_TOKEN, renderNotFound, renderPages, type RenderContext } from './render.ts';
 import { writeOutput, type OutputFile } from './write.ts';
 import { styleText } from '../templates/document.ts';
 import type { LocaleBundle } from '../templates/props.ts';
@@ -111,15 +111,17 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
   const assetsUrl = `${plan.basePath}assets/`;
   const images = await collectImages(config, valid.loaded.dir, shared.images);
   const image = imageResolver(images, assetsUrl);
+  // Pages render with a stand-in for the base path, so campaigns share rendered bodies (render.ts).
+  const imageForRender = imageResolver(images, `${BASE_PATH_TOKEN}assets/`);
   const payments = await paymentScripts(config, assetsUrl);
 
   const bundles = new Map<string, LocaleBundle>();
   const translations: Record<string, string> = {};
   const assets: AssetFile[] = [...bundle.files, ...payments.files, ...[...images.values()].flatMap((image) => image.files)];
   for (const locale of config.locales) {
-    const localeBundle = buildLocaleBundle(config, locale, messagesFor(valid, config, locale), image);
-    const asset = jsonAsset(`locale-${locale}`, localeBundle);
-    bundles.set(locale, localeBundle);
+    const messages = messagesFor(valid, config, locale);
+    const asset = jsonAsset(`locale-${locale}`, buildLocaleBundle(config, locale, messages, image));
+    bundles.set(locale, buildLocaleBundle(config, locale, messages, imageForRender));
     translations[locale] = assetsUrl + asset.name;
     assets.push(asset);
   }
@@ -131,8 +133,9 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
     // Only the tracking runtime loads with the page; it loads the client entry lazily (runtime/hydration.ts).
     scripts: [assetsUrl + bundle.entries.runtime],
     bundles,
-    image,
+    image: imageForRender,
     bodies: shared.bodies,
+    basePath: plan.basePath,
     runtime: { locales: config.locales, client: assetsUrl + bundle.entries.client, translations, tracking: trackingSettings(config), payments: payments.settings },
   };
   const pages = renderPages(plan, context);

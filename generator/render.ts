@@ -17,14 +17,24 @@ export interface RenderContext {
   csp: string;
   /** URLs of the module scripts every page loads, runtime first. */
   scripts: string[];
-  /** Per locale: the messages and formatted listing. */
+  /** Per locale: the messages and formatted listing, asset URLs on BASE_PATH_TOKEN. */
   bundles: Map<string, LocaleBundle>;
+  /** Resolves images to URLs on BASE_PATH_TOKEN. */
   image: ImageResolver;
   /** Rendered bodies by content, shared by every campaign of a build (see renderBody). */
   bodies: Map<string, string>;
+  /** Where the campaign is hosted: replaces BASE_PATH_TOKEN in every document. */
+  basePath: string;
   /** The runtime's settings, less what differs per page. */
   runtime: Omit<RuntimeConfig, 'route' | 'landingType' | 'locale'>;
 }
+
+/**
+ * Stands in for the campaign's base path in asset URLs while pages are rendered, so that
+ * campaigns hosted under different paths share rendered bodies; each finished document gets
+ * its real base path. A path of plain characters: it reads the same escaped, in JSON and in URLs.
+ */
+export const BASE_PATH_TOKEN = '/__store-landing-base-path__/';
 
 /**
  * Stands in for the install link while a body is rendered and cached: campaigns that
@@ -96,7 +106,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     preloadImages: [lcpPreload(props.screenshots[0]!)],
     scripts: context.scripts,
     data: { 'page-props': props, 'runtime-config': runtimeConfig },
-  });
+  }).replaceAll(BASE_PATH_TOKEN, context.basePath);
 }
 
 /**
@@ -111,6 +121,18 @@ export function lcpPreload(image: ImageRef): ImagePreload {
 
 /** The title and meta description of a page, from the listing. */
 function metadata(config: Config, bundle: LocaleBundle) {
+  let cached = metadataCache.get(bundle);
+  if (!cached) {
+    cached = pageMetadata(config, bundle);
+    metadataCache.set(bundle, cached);
+  }
+  return cached;
+}
+
+/** A campaign's locale bundle has one title and description; every page of it reuses them. */
+const metadataCache = new WeakMap<LocaleBundle, { title: string; description: string }>();
+
+function pageMetadata(config: Config, bundle: LocaleBundle) {
   const t = createTranslator(bundle.locale, bundle.messages);
   const appName = t('app.name');
   return {

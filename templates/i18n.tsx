@@ -49,5 +49,13 @@ export function useT(): Translate {
  * Both Node and the browser ship full ICU, so server and client print the same text.
  */
 export function formatRating(locale: Locale, rating: number): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+  let format = ratingFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    ratingFormats.set(locale, format);
+  }
+  return format.format(rating);
 }
+
+/** Creating a NumberFormat costs far more than using one: one per locale. */
+const ratingFormats = new Map<Locale, Intl.NumberFormat>();
