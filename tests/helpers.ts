@@ -1,6 +1,7 @@
 // Shared helpers of the unit tests: run the config pipeline and the CLI on fixtures.
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,4 +46,15 @@ export function runCli(args: string[], cwd = repoRoot): Promise<{ code: number; 
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** Every file below `dir` with a hash of its bytes: equal snapshots mean byte-identical trees. */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
+  }
+  return files;
 }

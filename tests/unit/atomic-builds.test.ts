@@ -4,19 +4,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig, repoRoot, runCli, temporaryDir } from '../helpers.ts';
-
-/** Every file below `dir` with a hash of its bytes. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const { createHash } = await import('node:crypto');
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(dir, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
-  }
-  return files;
-}
+import { defaultConfig, repoRoot, runCli, snapshot, temporaryDir } from '../helpers.ts';
 
 function startBuild(args: string[]) {
   return spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'build', '-c', defaultConfig, ...args], {

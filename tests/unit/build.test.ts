@@ -1,11 +1,11 @@
 // The whole build on the default config: output layout, each locale's strings and facts, the embedded JSON, atomic replacement.
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/build.ts';
 import { writeOutput } from '../../generator/write.ts';
-import { defaultConfig, fixturesDir, runCli, temporaryDir } from '../helpers.ts';
+import { defaultConfig, fixturesDir, runCli, snapshot, temporaryDir } from '../helpers.ts';
 
 let outDir: string;
 let result: BuildResult;
@@ -106,18 +106,6 @@ describe('build output', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'spring-sale/config.json'), 'utf8')).feature1).toEqual({ fullPrice: 30, discount: 70 });
   });
 });
-
-/** Every file below `dir` with its bytes, for byte-for-byte comparisons. */
-async function snapshot(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const file = path.join(entry.parentPath, entry.name);
-      files.set(path.relative(dir, file), (await readFile(file)).toString('base64'));
-    }
-  }
-  return files;
-}
 
 describe('atomic output', () => {
   it('leaves the previous output byte-identical when writing fails midway', async () => {

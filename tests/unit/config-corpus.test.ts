@@ -1,7 +1,6 @@
 // Bad input of every kind through the CLI: exit 1, every expected message, no stack, and the previous build untouched.
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { MAX_ALIAS_COUNT, parseConfig } from '../../generator/config/load.ts';
 import { decodeConfigText, MAX_CONFIG_BYTES } from '../../generator/config/read-text.ts';
 import { findJsonSyntaxError } from '../../generator/config/syntax-errors.ts';
 import { ConfigError, MAX_PRINTED_ISSUES, type ConfigIssue } from '../../generator/errors.ts';
-import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, temporaryDir as createTemporaryDir } from '../helpers.ts';
+import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, snapshot, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 const scenarios = readdirSync(fixturesDir).filter((name) => existsSync(path.join(fixturesDir, name, 'expected.txt')));
 const baseConfig = path.join(fixturesDir, 'base/variants.yaml');
@@ -26,17 +25,6 @@ async function temporaryDir(): Promise<string> {
 afterAll(async () => {
   await Promise.all(created.map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-/** Every file below `dir` with a hash of its bytes. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(dir, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
-  }
-  return files;
-}
 
 /** A config file with `text` as its contents, alone in a new temporary folder. */
 async function temporaryConfig(text: string | Uint8Array, name = 'variants.yaml'): Promise<string> {
