@@ -3,16 +3,9 @@
 // Third-party hosts are answered locally with empty scripts (request interception), so the
 // figures measure our page, not Meta's, AppsFlyer's or Braintree's servers or this
 // machine's closed network.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer';
-import { buildSite } from '../generator/build.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { buildAndServe } from './serve-child.ts';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/', '/feature1', '/de', '/de/feature1', '/es', '/es/feature1', '/fr', '/fr/feature1'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -27,20 +20,8 @@ const TARGETS = { fcp: 1000, lcp: 1500, tbt: 50, cls: 0 };
 
 type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number>;
 
-const work = mkdtempSync(path.join(tmpdir(), 'store-landing-lighthouse-'));
-const outDir = path.join(work, 'out');
-await buildSite({ config: path.join(root, 'variants.yaml'), outDir });
-const server = spawn(process.execPath, [path.join(root, 'bin/store-landing.js'), 'serve', outDir, '--port', '0'], {
-  env: { ...process.env, NO_COLOR: '1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const baseUrl = await new Promise<string>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => {
-    const match = /http:\/\/\S+/.exec(chunk.toString());
-    if (match) resolve(match[0].replace(/\/$/, ''));
-  });
-  server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-});
+const served = await buildAndServe();
+const { baseUrl } = served;
 
 const browser = await puppeteer.launch({
   executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
@@ -91,8 +72,7 @@ for (const pagePath of PAGES) {
   if (!scoresMet || !metricsMet) missed++;
 }
 await browser.close();
-server.kill();
-rmSync(work, { recursive: true, force: true });
+served.stop();
 console.log(
   missed
     ? `\n${missed} of ${PAGES.length} pages miss a target (100 in every category, FCP <= 1000 ms, LCP <= 1500 ms, TBT <= 50 ms, CLS 0).`
