@@ -14,7 +14,7 @@ import {
 interface Gesture {
   pointerId: number;
   startX: number;
-  /** The offset the track showed when the pointer went down. */
+  /** The offset the track showed when the pointer went down (mid-glide, perhaps). */
   startOffset: number;
   /** Moved past the slop: the row follows it, and the click it ends must not follow a link. */
   dragging: boolean;
@@ -62,12 +62,13 @@ export function attachSlider(viewport: HTMLElement, track: HTMLElement): () => v
     if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
     suppressClick = false;
     geometry = measure(viewport, track);
-    gesture = {
-      pointerId: event.pointerId,
-      startX: event.clientX,
-      startOffset: offsetAt(index, geometry),
-      dragging: false,
-    };
+    gesture = { pointerId: event.pointerId, startX: event.clientX, startOffset: shownOffset(), dragging: false };
+  }
+
+  /** Where the track is on screen now, mid-transition included, so a drag during a glide picks it up there. */
+  function shownOffset(): number {
+    const transform = getComputedStyle(track).transform;
+    return transform === 'none' ? 0 : -new DOMMatrix(transform).m41;
   }
 
   function onPointerMove(event: PointerEvent): void {
