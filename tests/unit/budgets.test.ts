@@ -1,0 +1,81 @@
+// Byte budgets of the first screen (DESIGN.md section 7, issue "Performance"): bytes are deterministic, so they are asserted; times are benchmarked, not tested.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { defaultConfig, temporaryDir } from '../helpers.ts';
+
+/** One TCP round trip of a fresh connection: 10 segments of about 1,460 bytes (RFC 6928), about 14 KB. */
+const HTML_BUDGET = 14 * 1024;
+const JS_BUDGET = 10 * 1024;
+
+const compressed = (bytes: Buffer) => ({
+  gzip: gzipSync(bytes, { level: 9 }).byteLength,
+  brotli: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).byteLength,
+});
+
+let outDir: string;
+let pages: Array<{ file: string }>;
+beforeAll(async () => {
+  outDir = path.join(await temporaryDir(), 'out');
+  await buildSite({ config: defaultConfig, outDir });
+  pages = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')).pages;
+});
+
+/** The JS files a page runs before any interaction: its module scripts and what they import statically. */
+function jsBeforeInteraction(html: string): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const code = readFileSync(path.join(outDir, 'assets', name), 'utf8');
+    // Static imports only (`import ... from"./x.js"`, `import"./x.js"`); `import("./x.js")` loads later.
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(match[1]!);
+  };
+  for (const match of html.matchAll(/<script type="module" src="\/assets\/([^"]+)"/g)) visit(match[1]!);
+  return [...seen];
+}
+
+describe('byte budgets', () => {
+  it('every page, with its inline CSS, fits in 14 KB compressed (one round trip)', () => {
+    expect(pages).toHaveLength(20);
+    for (const { file } of pages) {
+      const size = compressed(readFileSync(path.join(outDir, file)));
+      expect(size.gzip, `${file} gzip`).toBeLessThanOrEqual(HTML_BUDGET);
+      expect(size.brotli, `${file} brotli`).toBeLessThanOrEqual(HTML_BUDGET);
+    }
+  });
+
+  it('nothing blocks rendering: no stylesheet links, no classic scripts, CSS inline', () => {
+    for (const { file } of pages) {
+      const html = readFileSync(path.join(outDir, file), 'utf8');
+      expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(html).not.toMatch(/<script(?![^>]*type="(module|application\/json)")[^>]*>/);
+      expect(html).toMatch(/<style>[^<]{1000,}<\/style>/);
+    }
+  });
+
+  it('runs only the tracking runtime before the first interaction, at most 10 KB compressed', () => {
+    for (const { file } of pages) {
+      const html = readFileSync(path.join(outDir, file), 'utf8');
+      const scripts = jsBeforeInteraction(html);
+      expect(scripts[0], file).toMatch(/^runtime-[A-Z0-9]+\.js$/);
+      expect(scripts.filter((name) => name.startsWith('client-')), file).toEqual([]);
+      const code = Buffer.concat(scripts.map((name) => readFileSync(path.join(outDir, 'assets', name))));
+      const size = compressed(code);
+      expect(size.gzip, `${file} JS gzip`).toBeLessThanOrEqual(JS_BUDGET);
+      expect(size.brotli, `${file} JS brotli`).toBeLessThanOrEqual(JS_BUDGET);
+    }
+  });
+
+  it('preloads the LCP image with high priority and nothing else', () => {
+    for (const { file } of pages) {
+      const html = readFileSync(path.join(outDir, file), 'utf8');
+      const preloads = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((match) => match[0]);
+      expect(preloads, file).toHaveLength(1);
+      expect(preloads[0]).toContain('as="image"');
+      expect(preloads[0]).toContain('fetchpriority="high"');
+    }
+  });
+});
