@@ -135,7 +135,8 @@ function parseScale(value: string) {
 function formatBuild(result: BuildResult): string {
   const kb = (result.bytes / 1024).toFixed(1);
   const folders = result.campaigns.map((campaign) => `  ${path.join(result.outDir, campaign.dir)}/  ${campaign.pages} pages${campaign.name ? `  (${campaign.name}, ${campaign.basePath})` : ''}`);
-  return [`${paint('green', '✓')} Built ${result.pages} pages, ${kb} KB, in ${result.milliseconds} ms`, ...folders].join('\n');
+  const images = `images: ${result.images.encoded} encoded, ${result.images.cached} from the cache`;
+  return [`${paint('green', '✓')} Built ${result.pages} pages, ${kb} KB, in ${result.milliseconds} ms (${images})`, ...folders].join('\n');
 }
 
 function parseShard(value: string) {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext } from 'puppeteer';
+import type { BrowserContext, Page } from 'puppeteer';
 import { buildSite, type ManifestPage } from './build.ts';
 import { BaselinesMissing, BuildNotFound, ChromiumMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from './errors.ts';
 import { comparePng, compressPng, type Comparison } from './screenshot-compare.ts';
@@ -213,8 +213,6 @@ async function captureAll<T>(buildDir: string, shots: PlannedShot[], scale: numb
 async function capture(context: BrowserContext, url: string, origin: string, viewport: { width: number; height: number }, scale: number): Promise<Buffer> {
   const page = await context.newPage();
   try {
-    // The page's CSP allows only its own inline style; the freeze stylesheet is ours.
-    await page.setBypassCSP(true);
     await page.setViewport({ ...viewport, deviceScaleFactor: scale, isMobile: true, hasTouch: true });
     await page.emulateMediaFeatures([
       { name: 'prefers-color-scheme', value: 'light' },
@@ -229,7 +227,7 @@ async function capture(context: BrowserContext, url: string, origin: string, vie
       void (allowed ? request.continue() : request.abort('blockedbyclient'));
     });
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    await page.addStyleTag({ content: FREEZE_CSS });
+    await freezeMotion(page);
     // Lazy images below the fold would otherwise be captured blank or half-loaded, depending on timing.
     await page.evaluate(async () => {
       const pending = [...document.images].filter((image) => !image.complete);
@@ -250,4 +248,19 @@ async function capture(context: BrowserContext, url: string, origin: string, vie
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Adopts FREEZE_CSS as a constructed stylesheet. Captures keep the page's Content-Security-Policy
+ * on, so a page that a policy change breaks in production looks broken here too; that policy
+ * refuses any `<style>` but the page's own (so `page.addStyleTag` fails), while constructed
+ * stylesheets are not subject to it. (A DevTools stylesheet via the CSS domain would do as well,
+ * but enabling that domain re-requests the document, which then never settles for network idle.)
+ */
+async function freezeMotion(page: Page) {
+  await page.evaluate((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, FREEZE_CSS);
 }
