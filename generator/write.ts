@@ -40,7 +40,12 @@ function compressed(contents: Uint8Array, effort: { gzip: number; brotli: number
     result = Promise.all([
       gzipAsync(contents, { level: effort.gzip }),
       brotliAsync(contents, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: effort.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: contents.byteLength },
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: effort.brotli,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: contents.byteLength,
+          // A window just larger than the file: the default 4 MB window costs memory for nothing.
+          [zlib.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(contents.byteLength + 1)) + 1)),
+        },
       }),
     ]).then(([gz, br]) => ({ gz, br }));
     // Only large shared files repeat; pages are unique, so caching them would only hold memory.
@@ -122,7 +127,7 @@ async function linkCopy(source: string, destination: string): Promise<void> {
  * How many files are written and compressed at once: enough to keep the disk and zlib's
  * threads busy, few enough that a 1,000-page build does not hold every compressed twin in memory.
  */
-const WRITE_CONCURRENCY = 32;
+const WRITE_CONCURRENCY = 16;
 
 /** Runs `task` over `items`, at most `limit` at a time; like Promise.allSettled. */
 async function settleEach<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<PromiseSettledResult<void>[]> {
