@@ -339,7 +339,7 @@ export async function openFakedPage(
 }
 
 /** Resolves once `check()` holds, polling in Node every 20 ms; rejects with `what` after `timeoutMs`. */
-export async function waitUntil(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+export async function waitUntil(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);

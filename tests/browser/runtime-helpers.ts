@@ -75,7 +75,7 @@ export function allCtaHrefs(page: Page): Promise<string[]> {
 }
 
 /** Waits until the GET button's href satisfies `pattern`, and returns it. */
-export async function waitForHref(page: Page, pattern: RegExp, timeoutMs = 6000): Promise<string> {
+export async function waitForHref(page: Page, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
   await page.waitForFunction(
     (selector, source) => new RegExp(source).test(document.querySelector(selector)?.getAttribute('href') ?? ''),
     { timeout: timeoutMs, polling: 50 },

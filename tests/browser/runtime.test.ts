@@ -54,6 +54,7 @@ describe('Meta pixel', () => {
     // tracks a PageView per pushState unless the page sets fbq.disablePushState.
     await page.goBack();
     await page.goBack();
+    expect(page.url()).toBe(`${baseUrl}/feature1?utm_source=fb`);
     await page.reload({ waitUntil: 'load' });
     await waitUntil(() => fakes.tracked('PageView').length > 1, 'the second page load\'s PageView');
     await sleep(300);
