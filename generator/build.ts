@@ -43,7 +43,10 @@ export interface BuildResult {
   /** Image renditions encoded by this build, and those found in the cache. */
   images: ImageStats;
   milliseconds: number;
-  /** Milliseconds of each stage: `bundle` is esbuild; `render` covers images, props and HTML; `write` includes compression. */
+  /**
+   * Milliseconds of each stage: `bundle` is esbuild; `render` covers images, props and HTML;
+   * `write` includes compression. Render and write take turns campaign by campaign.
+   */
   timings: { load: number; bundle: number; render: number; write: number };
 }
 
@@ -62,20 +65,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     images: createImagePipeline(options.imageCacheDir ?? path.join(valid.loaded.dir, '.cache', 'images')),
     bodies: new Map(),
   };
-  const files: OutputFile[] = [];
-  for (const plan of plans) {
-    files.push(...(await campaignFiles(valid, plan, bundle, shared)));
+  // Each campaign's files are written as soon as they are rendered: memory holds one campaign, not all.
+  let rendering = 0;
+  async function* campaignBatches(): AsyncGenerator<OutputFile[]> {
+    const headers: string[] = [];
+    for (const plan of plans) {
+      const started = performance.now();
+      const files = await campaignFiles(valid, plan, bundle, shared);
+      headers.push(...files.filter((file) => file.path.endsWith('_headers')).map((file) => String(file.contents)));
+      rendering += performance.now() - started;
+      yield files;
+    }
+    if (options.all) {
+      const campaigns = plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath }));
+      // Static hosts read one _headers file at the root of what is uploaded.
+      yield [
+        { path: 'manifest.json', contents: JSON.stringify({ campaigns }, null, 2) },
+        { path: '_headers', contents: headers.join('') },
+      ];
+    }
   }
-  if (options.all) {
-    const campaigns = plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath }));
-    files.push({ path: 'manifest.json', contents: JSON.stringify({ campaigns }, null, 2) });
-    // Static hosts read one _headers file at the root of what is uploaded.
-    const headers = files.filter((file) => file.path.endsWith('/_headers')).map((file) => file.contents);
-    files.push({ path: '_headers', contents: headers.join('') });
-  }
-  const rendered = lap();
-  const { bytes } = await writeOutput(options.outDir, files);
-  const written = lap();
+  const { bytes } = await writeOutput(options.outDir, campaignBatches());
+  const writing = lap() - rendering;
 
   return {
     outDir: options.outDir,
@@ -84,7 +95,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     bytes,
     images: shared.images.stats,
     milliseconds: Math.round(performance.now() - started),
-    timings: { load, bundle: bundled, render: rendered, write: written },
+    timings: { load, bundle: bundled, render: Math.round(rendering * 10) / 10, write: Math.round(writing * 10) / 10 },
   };
 }
 

@@ -56,11 +56,16 @@ function compressed(contents: Uint8Array, effort: { gzip: number; brotli: number
 }
 
 /**
- * Replaces `outDir` with exactly `files` (plus `.gz` and `.br` twins of text files).
+ * Replaces `outDir` with exactly `files`, given at once or in batches (plus `.gz` and `.br` twins of text files).
  * A failure at any point leaves the previous output as it was.
  * @returns the bytes written, twins and linked copies excluded.
  */
-export async function writeOutput(outDir: string, files: OutputFile[]): Promise<{ bytes: number }> {
+export async function writeOutput(
+  outDir: string,
+  files: OutputFile[] | AsyncIterable<OutputFile[]>,
+): Promise<{ bytes: number }> {
+  // Batches (one per campaign) are written as they come, so a large build never holds every page at once.
+  const batches = Array.isArray(files) ? [files] : files;
   const target = path.resolve(outDir);
   await assertReplaceable(target);
   const parent = path.dirname(target);
@@ -79,21 +84,23 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
     };
     // `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it.
     const firstCopies = new Map<Uint8Array, Promise<string>>();
-    // Settled, not all: every write must have ended before a failure removes the staging folder.
-    const writes = await settleEach(files, WRITE_CONCURRENCY, async (file) => {
-      const destination = path.join(staging, file.path);
-      await makeFolder(path.dirname(destination));
-      const first = typeof file.contents === 'string' ? undefined : firstCopies.get(file.contents);
-      if (first) {
-        await linkCopy(await first, destination);
-        return;
-      }
-      const written = writeWithTwins(file, destination);
-      if (typeof file.contents !== 'string') firstCopies.set(file.contents, written.then(() => destination));
-      bytes += await written;
-    });
-    const failed = writes.find((write) => write.status === 'rejected');
-    if (failed) throw failed.reason;
+    for await (const batch of batches) {
+      // Settled, not all: every write must have ended before a failure removes the staging folder.
+      const writes = await settleEach(batch, WRITE_CONCURRENCY, async (file) => {
+        const destination = path.join(staging, file.path);
+        await makeFolder(path.dirname(destination));
+        const first = typeof file.contents === 'string' ? undefined : firstCopies.get(file.contents);
+        if (first) {
+          await linkCopy(await first, destination);
+          return;
+        }
+        const written = writeWithTwins(file, destination);
+        if (typeof file.contents !== 'string') firstCopies.set(file.contents, written.then(() => destination));
+        bytes += await written;
+      });
+      const failed = writes.find((write) => write.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
     // Builds into one folder at once each stage on their own; their swaps take turns, so the last whole build wins.
     await withLock(parent, base, () => swapIn(staging, target));
   } catch (error) {
