@@ -1,5 +1,6 @@
 // Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
 import puppeteer, { type Browser, type BrowserContext, type HTTPRequest, type Page } from 'puppeteer';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 /** Debian's Chromium, unless PUPPETEER_EXECUTABLE_PATH names another. */
 export const chromiumPath = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
@@ -94,4 +95,31 @@ async function answer(request: HTTPRequest, recorded: TestPage, options: PageOpt
 /** Resolves once the client entry has hydrated the page. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
+}
+
+/**
+ * One browser for the test file and a fresh context for each test, so cookies and
+ * localStorage never leak from one test into the next. Call at the top of a file.
+ */
+export function isolatedContexts(): { readonly context: BrowserContext } {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser!.createBrowserContext();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return {
+    get context() {
+      if (!context) throw new Error('isolatedContexts().context is only there while a test runs.');
+      return context;
+    },
+  };
 }

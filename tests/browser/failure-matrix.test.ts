@@ -1,7 +1,6 @@
 // Every third party blocked, slow (10 s) or answering garbage, alone and all together: the page still renders and the CTA still reaches a valid install link.
-import type { Browser, BrowserContext } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForHydration } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { isolatedContexts, waitForHydration } from './browser.ts';
 import { openFakedPage, type FakeHost, type HostMode } from './fakes.ts';
 import { baseUrl, GET, settings, tapAndFollow } from './runtime-helpers.ts';
 
@@ -17,20 +16,7 @@ const CASES = [
 ];
 const { base, default: defaultLink } = settings.tracking.appsflyer.oneLink;
 
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.createBrowserContext();
-});
-afterEach(async () => {
-  await context.close();
-});
+const isolated = isolatedContexts();
 
 describe('third-party failure matrix', () => {
   it('covers 4 vendors x 3 failures, alone and together', () => {
@@ -38,7 +24,7 @@ describe('third-party failure matrix', () => {
   });
 
   it.each(CASES)('%s: the page renders and the CTA reaches a valid install link', async (_name, hosts) => {
-    const { page, console: messages, errors, fakes } = await openFakedPage(context, { hosts, pixelSetsCookies: true });
+    const { page, console: messages, errors, fakes } = await openFakedPage(isolated.context, { hosts, pixelSetsCookies: true });
     // Not waiting for `load`: a slow pixel holds the load event back for its 10 s.
     await page.goto(`${baseUrl}/feature1?utm_source=fb&fbclid=abc&campaign_id=1`, { waitUntil: 'domcontentloaded' });
     await waitForHydration(page);

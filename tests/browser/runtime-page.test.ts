@@ -1,7 +1,6 @@
 // The browser runtime's page-level behaviour on the served build, third parties faked: split test, back trap, language fallback, payment SDK.
-import type { Browser, BrowserContext } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForHydration } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { isolatedContexts, waitForHydration } from './browser.ts';
 import { FAKE_FBP, fbcFor, waitUntil, type FakeResponse, type HostMode } from './fakes.ts';
 import { baseUrl, drawnPaywall, fixRandom, GET, paramOf, settings, sleep, visit, waitForHref } from './runtime-helpers.ts';
 
@@ -11,21 +10,7 @@ const CONFIG_URL = `${baseUrl}/config.json`;
 /** The key the runtime keeps the feature1 draw under. */
 const FEATURE1_DRAW_KEY = 'store-landing:paywall-draw:feature1';
 
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-// A context per test: cookies and localStorage never leak from one test into the next.
-beforeEach(async () => {
-  context = await browser.createBrowserContext();
-});
-afterEach(async () => {
-  await context?.close();
-});
+const isolated = isolatedContexts();
 
 describe('split test', () => {
   /** A config that would give `discount` to every draw, were it read. */
@@ -36,7 +21,7 @@ describe('split test', () => {
     ['answered as text/html', { status: 200, contentType: 'text/html; charset=utf-8', body: discountOnly }],
     ['with broken JSON', { status: 200, contentType: 'application/json', body: '{"feature1": {"discount": 100' }],
   ])('config.json %s gives fullPrice', async (_, configJson) => {
-    const { page, fakes, errors } = await visit(context, '/feature1?utm_source=fb', {
+    const { page, fakes, errors } = await visit(isolated.context, '/feature1?utm_source=fb', {
       fakes: { configJson },
       random: 0.9,
       cookies: TRACKING_COOKIES,
@@ -49,7 +34,7 @@ describe('split test', () => {
   it('draws against the weights of variants.yaml and keeps the draw across a reload', async () => {
     // feature1: fullPrice owns draws 0 to 60, discount 60 to 100.
     expect(settings.splitTest.feature1).toEqual({ fullPrice: 60, discount: 40 });
-    const { page, console: messages } = await visit(context, '/feature1?utm_source=fb', { random: 0.9, cookies: TRACKING_COOKIES });
+    const { page, console: messages } = await visit(isolated.context, '/feature1?utm_source=fb', { random: 0.9, cookies: TRACKING_COOKIES });
     expect(await drawnPaywall(page)).toBe('discount');
     expect(await page.evaluate((key) => localStorage.getItem(key), FEATURE1_DRAW_KEY)).toBe('90');
     // A fresh draw would now be 10, fullPrice: the kept 90 must win.
@@ -67,7 +52,7 @@ describe('split test', () => {
   });
 
   it.each(['/feature1', '/feature1/'])('fetches config.json from the campaign root on %s', async (route) => {
-    const { fakes } = await visit(context, route);
+    const { fakes } = await visit(isolated.context, route);
     await waitUntil(() => fakes.records.configRequests.length > 0, 'the config.json request');
     expect(fakes.records.configRequests).toEqual([CONFIG_URL]);
   });
@@ -75,7 +60,7 @@ describe('split test', () => {
 
 describe('back trap', () => {
   it('keeps the page and its query when Back is pressed, again and again', async () => {
-    const opened = await visit(context, '/feature1?utm_source=fb&x=1', {
+    const opened = await visit(isolated.context, '/feature1?utm_source=fb&x=1', {
       // Arriving from an ad, so there is a page to go back to.
       beforeLoad: (page) => page.goto('data:text/html,<title>ad</title>'),
     });
@@ -94,7 +79,7 @@ describe('back trap', () => {
 
 describe('language fallback', () => {
   it('switches plain / served in English to German in place for a browser preferring de', async () => {
-    const { page, errors, console: messages } = await visit(context, '/?utm_source=fb', {
+    const { page, errors, console: messages } = await visit(isolated.context, '/?utm_source=fb', {
       page: { acceptLanguage: 'en' },
       cookies: TRACKING_COOKIES,
       beforeLoad: (page) =>
@@ -123,7 +108,7 @@ describe('payment SDK', () => {
   );
 
   it('requests the braintree-web 3.100.0 CDN scripts of variants.yaml, in order, after the load event', async () => {
-    const { page, fakes, console: messages } = await visit(context, '/feature1');
+    const { page, fakes, console: messages } = await visit(isolated.context, '/feature1');
     await waitUntil(() => fakes.requestsTo('braintree').length === scriptUrls.length, 'the payment SDK scripts');
     const requests = fakes.requestsTo('braintree');
     expect(requests.map((request) => request.url)).toEqual(scriptUrls);
@@ -140,7 +125,7 @@ describe('payment SDK', () => {
     ['blocked', 'block'],
     ['answered 404', 404],
   ])('warns exactly once, and only, when the CDN is %s', async (_, mode) => {
-    const { fakes, console: messages, errors } = await visit(context, '/feature1', { fakes: { hosts: { braintree: mode } } });
+    const { fakes, console: messages, errors } = await visit(isolated.context, '/feature1', { fakes: { hosts: { braintree: mode } } });
     await waitUntil(() => messages.some((message) => message.startsWith('warn:')), 'the payment SDK warning');
     await sleep(500);
     const warnings = messages.filter((message) => message.startsWith('warn:'));

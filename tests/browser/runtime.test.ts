@@ -1,7 +1,6 @@
 // The browser runtime on the served build with every third party faked: Meta pixel, the CTA's delayed navigation, the install link, AppsFlyer, blocked hosts, the "Done when" visit.
-import type { Browser, BrowserContext } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { isolatedContexts } from './browser.ts';
 import { FAKE_AF_USER_ID, FAKE_FBP, FAKE_SMART_SCRIPT_VERSION, fbcFor, waitUntil } from './fakes.ts';
 import {
   allCtaHrefs,
@@ -25,25 +24,11 @@ const DEFAULT_LINK = tracking.appsflyer.oneLink.default;
 const problems = (messages: string[]) =>
   messages.filter((message) => /^(error|warn)/.test(message) && !message.includes('net::ERR_BLOCKED_BY_CLIENT'));
 
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-// A context per test: cookies and localStorage never leak from one test into the next.
-beforeEach(async () => {
-  context = await browser.createBrowserContext();
-});
-afterEach(async () => {
-  await context?.close();
-});
+const isolated = isolatedContexts();
 
 describe('Meta pixel', () => {
   it('inits with the pixel id from variants.yaml and fires PageView exactly once per page load, Back presses included', async () => {
-    const { page, fakes } = await visit(context, '/feature1?utm_source=fb');
+    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb');
     await waitUntil(() => fakes.records.pixel.length >= 2, 'init and PageView');
     const calls = [...fakes.records.pixel].sort((a, b) => a.seq - b.seq);
     expect(calls.map(({ method, event, pixelId }) => [method, event, pixelId])).toEqual([
@@ -65,7 +50,7 @@ describe('Meta pixel', () => {
 
 describe('the call to action', () => {
   it('tracks AddToCart on GET and navigates the same tab to the install link about 1000 ms later', async () => {
-    const { page, fakes } = await visit(context, '/feature1?utm_source=fb');
+    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb');
     await waitUntil(() => fakes.tracked('PageView').length > 0, 'the PageView');
     expect(await ctaHref(page)).toBe(DEFAULT_LINK);
     const tap = await tapAndFollow(page, GET);
@@ -76,11 +61,11 @@ describe('the call to action', () => {
     expect(tap.url).toBe(DEFAULT_LINK);
     expect(fakes.records.oneLink.map((visit) => visit.url)).toEqual([DEFAULT_LINK]);
     expect(tap.popups).toBe(0);
-    expect(await context.pages()).toHaveLength(1);
+    expect(await isolated.context.pages()).toHaveLength(1);
   });
 
   it.each(['icon', 'screenshot'])('does the same for the %s', async (kind) => {
-    const { page, fakes } = await visit(context, '/feature1?utm_source=fb');
+    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb');
     const tap = await tapAndFollow(page, `a[data-cta="${kind}"]`);
     expect(fakes.tracked('AddToCart')).toHaveLength(1);
     expect(tap.delayMs).toBeGreaterThanOrEqual(900);
@@ -92,7 +77,7 @@ describe('the call to action', () => {
 
 describe('the install link', () => {
   it('is rebuilt within the next 500 ms poll once _fbc and _fbp appear mid-visit, on every CTA', async () => {
-    const { page, fakes } = await visit(context, '/feature1?utm_source=fb&utm_campaign=spring&fbclid=abc', { random: 0.1 });
+    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb&utm_campaign=spring&fbclid=abc', { random: 0.1 });
     await waitUntil(() => fakes.records.configRequests.length > 0, 'the config.json request');
     await sleep(700); // past the first polls, and the split-test draw is in
     expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
@@ -130,7 +115,7 @@ describe('the install link', () => {
   });
 
   it('is the Smart Script\'s clickURL when the Smart Script is there, generated from the mapped parameters', async () => {
-    const { page, fakes } = await visit(context, '/feature1?utm_source=fb&utm_campaign=spring&utm_medium=paid&campaign_id=42&fbclid=abc', {
+    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb&utm_campaign=spring&utm_medium=paid&campaign_id=42&fbclid=abc', {
       fakes: { pixelSetsCookies: true },
       random: 0.9,
     });
@@ -165,7 +150,7 @@ describe('the install link', () => {
   });
 
   it('falls back to our own builder when the Smart Script is garbage', async () => {
-    const { page, fakes, errors } = await visit(context, '/feature1?utm_source=fb&fbclid=abc', {
+    const { page, fakes, errors } = await visit(isolated.context, '/feature1?utm_source=fb&fbclid=abc', {
       fakes: { pixelSetsCookies: true, hosts: { smartScript: 'garbage' } },
     });
     const href = await waitForHref(page, /af_sub1=/);
@@ -180,7 +165,7 @@ describe('the install link', () => {
 
 describe('with every third-party host blocked', () => {
   it('renders, warns once for the payment SDK, raises no error, and the CTA reaches the default link', async () => {
-    const { page, fakes, console: messages, errors } = await visit(context, '/feature1?utm_source=fb&fbclid=abc', {
+    const { page, fakes, console: messages, errors } = await visit(isolated.context, '/feature1?utm_source=fb&fbclid=abc', {
       fakes: { all: 'block' },
     });
     expect(await page.$eval(GET, (anchor) => (anchor as HTMLElement).innerText.trim())).not.toBe('');
@@ -219,7 +204,7 @@ describe('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an
   }
 
   it('with the Smart Script blocked, through our own builder', async () => {
-    const { page, fakes, console: messages, errors } = await visit(context, route, {
+    const { page, fakes, console: messages, errors } = await visit(isolated.context, route, {
       fakes: { pixelSetsCookies: true, webSdkSetsUserId: true, hosts: { smartScript: 'block' } },
       random: 0.9,
     });
@@ -236,7 +221,7 @@ describe('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an
   });
 
   it('with the Smart Script present, through its generateOneLinkURL', async () => {
-    const { page, fakes, console: messages, errors } = await visit(context, route, {
+    const { page, fakes, console: messages, errors } = await visit(isolated.context, route, {
       fakes: { pixelSetsCookies: true, webSdkSetsUserId: true },
       random: 0.9,
     });
