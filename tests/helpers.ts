@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { loadConfig } from '../generator/config/load.ts';
 import { validateConfig } from '../generator/config/validate.ts';
 import { ConfigError, formatIssue } from '../generator/errors.ts';
@@ -13,6 +15,9 @@ import { planPages } from '../generator/plan.ts';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
 export const defaultConfig = path.join(repoRoot, 'variants.yaml');
+
+/** The install-link mapping of the default variants.yaml (parameter -> source), in its order. */
+export const DEFAULT_ATTRIBUTION: Record<string, string> = parse(readFileSync(defaultConfig, 'utf8')).tracking.attribution;
 
 /** Loads, validates and plans a config; resolves to the plan, or rejects with the ConfigError. */
 export async function checkConfig(file: string) {

@@ -12,6 +12,7 @@ import {
   type AttributionInputs,
   type InstallLinkParams,
 } from '../../templates/runtime/install-link.ts';
+import { DEFAULT_ATTRIBUTION } from '../helpers.ts';
 
 /** Runs of each property; the total is reported after the tests. */
 const RUNS = 2000;
@@ -22,24 +23,7 @@ afterAll(() => {
 });
 
 /** The mapping of the default variants.yaml. */
-const MAPPING: Record<string, string> = {
-  pid: 'query.utm_source',
-  c: 'query.utm_campaign',
-  af_channel: 'query.utm_medium',
-  af_adset: 'query.utm_term',
-  af_ad: 'query.utm_content',
-  af_c_id: 'query.campaign_id',
-  af_adset_id: 'query.adset_id',
-  af_ad_id: 'query.ad_id',
-  fbclid: 'query.fbclid',
-  af_sub1: 'cookie._fbc',
-  af_sub2: 'cookie._fbp',
-  af_sub3: 'cookie.afUserId',
-  af_sub4: 'page.url',
-  af_sub5: 'page.userAgent',
-  paywall_type: 'paywall',
-  deep_link_value: 'app.deepLink',
-};
+const MAPPING = DEFAULT_ATTRIBUTION;
 
 /** OneLink bases the schema accepts: with a trailing slash, a query of their own, a fragment. */
 const BASES = [

@@ -7,28 +7,12 @@ import {
   toSmartScriptOptions,
   type AttributionInputs,
 } from '../../templates/runtime/install-link.ts';
+import { DEFAULT_ATTRIBUTION } from '../helpers.ts';
 
 const BASE = 'https://pictura.onelink.me/Ab1c';
 
 /** The mapping of the default variants.yaml. */
-const MAPPING = {
-  pid: 'query.utm_source',
-  c: 'query.utm_campaign',
-  af_channel: 'query.utm_medium',
-  af_adset: 'query.utm_term',
-  af_ad: 'query.utm_content',
-  af_c_id: 'query.campaign_id',
-  af_adset_id: 'query.adset_id',
-  af_ad_id: 'query.ad_id',
-  fbclid: 'query.fbclid',
-  af_sub1: 'cookie._fbc',
-  af_sub2: 'cookie._fbp',
-  af_sub3: 'cookie.afUserId',
-  af_sub4: 'page.url',
-  af_sub5: 'page.userAgent',
-  paywall_type: 'paywall',
-  deep_link_value: 'app.deepLink',
-};
+const MAPPING = DEFAULT_ATTRIBUTION;
 
 const PAGE_URL = 'https://landing.example/feature1?utm+source=fb&fbclid=abc&campaign_id=1';
 const USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)';
