@@ -1,7 +1,7 @@
 // The page's layout in Chromium: nothing wider than a 350 px phone in any locale, no layout shift while images load, and the description's "more".
-import type { Browser, HTTPRequest, Page } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+import type { HTTPRequest, Page } from 'puppeteer';
+import { describe, expect, inject, it } from 'vitest';
+import { isolatedContexts, openPage, waitForHydration, type PageOptions } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
@@ -10,21 +10,11 @@ const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((rout
 /** The narrowest phone the page supports (body min-width). */
 const NARROW = { width: 350, height: 760, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-let browser: Browser;
-let opened: TestPage | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await opened?.page.close();
-  opened = undefined;
-});
+// Each test's page lives in its own context, closed after the test.
+const isolated = isolatedContexts();
 
 async function openHydrated(route: string, options: PageOptions = {}): Promise<Page> {
-  opened = await openPage(browser, options);
+  const opened = await openPage(isolated.context, options);
   await opened.page.goto(baseUrl + route, { waitUntil: 'load' });
   await waitForHydration(opened.page);
   return opened.page;
@@ -80,7 +70,7 @@ describe('layout shift', () => {
   };
 
   it.each(['/', '/de/feature1'])('%s shifts nothing while its images load, down to the bottom (CLS 0)', async (route) => {
-    opened = await openPage(browser, { route: slowImages(700) });
+    const opened = await openPage(isolated.context, { route: slowImages(700) });
     const page = opened.page;
     // Observed from the first paint: layout shifts are recorded only for observers, buffered ones included.
     await page.evaluateOnNewDocument(() => {
@@ -160,7 +150,7 @@ describe('description', () => {
   it('"more" tapped before hydration stays expanded after it', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    opened = await openPage(browser, {
+    const opened = await openPage(isolated.context, {
       route: async (request) => {
         if (/\/assets\/client-[^/]*\.js$/.test(new URL(request.url()).pathname)) await released;
         return false;

@@ -1,7 +1,7 @@
 // The screenshot and review sliders in Chromium with real touch, mouse and key input: one step past 50 px, 400 ms, no overshoot, taps install and drags do not.
-import type { Browser, HTTPRequest, Page } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+import type { HTTPRequest, Page } from 'puppeteer';
+import { describe, expect, inject, it } from 'vitest';
+import { isolatedContexts, openPage, waitForHydration, type PageOptions } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -17,22 +17,12 @@ type SliderName = (typeof SLIDERS)[number]['name'];
 const viewportOf = (name: SliderName) => `[data-slider="${name}"]`;
 const trackOf = (name: SliderName) => `[data-slider="${name}"] .slider__track`;
 
-let browser: Browser;
-let opened: TestPage | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await opened?.page.close();
-  opened = undefined;
-});
+// Each test's page lives in its own context, closed after the test.
+const isolated = isolatedContexts();
 
 /** A hydrated iPhone page (390x844, touch) of `route`. */
 async function openHydrated(route = '/', options: PageOptions = {}): Promise<Page> {
-  opened = await openPage(browser, options);
+  const opened = await openPage(isolated.context, options);
   await opened.page.goto(baseUrl + route, { waitUntil: 'load' });
   await waitForHydration(opened.page);
   return opened.page;
@@ -267,7 +257,7 @@ describe('before and at hydration', () => {
   /** Opens `route` with the client entry held; resolves once the rows are parsed. */
   async function openUnhydrated(route = '/') {
     const hold = holdClient();
-    opened = await openPage(browser, { route: hold.route });
+    const opened = await openPage(isolated.context, { route: hold.route });
     const page = opened.page;
     const loaded = page.goto(baseUrl + route, { waitUntil: 'load' });
     await page.waitForSelector('[data-slider="reviews"] .slider__item:last-child');
