@@ -142,25 +142,21 @@ export function attachSlider(viewport: HTMLElement, track: HTMLElement): () => v
     goTo(index, false);
   }
 
-  track.addEventListener('pointerdown', onPointerDown);
-  track.addEventListener('pointermove', onPointerMove);
-  track.addEventListener('pointerup', onPointerUp);
-  track.addEventListener('pointercancel', onPointerCancel);
-  track.addEventListener('dragstart', onDragStart);
-  viewport.addEventListener('click', onClickCapture, true);
-  viewport.addEventListener('keydown', onKeyDown);
-  viewport.addEventListener('focusin', onFocusIn);
+  // One signal removes every listener when the slider is torn down.
+  const listeners = new AbortController();
+  const { signal } = listeners;
+  track.addEventListener('pointerdown', onPointerDown, { signal });
+  track.addEventListener('pointermove', onPointerMove, { signal });
+  track.addEventListener('pointerup', onPointerUp, { signal });
+  track.addEventListener('pointercancel', onPointerCancel, { signal });
+  track.addEventListener('dragstart', onDragStart, { signal });
+  viewport.addEventListener('click', onClickCapture, { capture: true, signal });
+  viewport.addEventListener('keydown', onKeyDown, { signal });
+  viewport.addEventListener('focusin', onFocusIn, { signal });
   resizeObserver?.observe(viewport);
 
   return () => {
-    track.removeEventListener('pointerdown', onPointerDown);
-    track.removeEventListener('pointermove', onPointerMove);
-    track.removeEventListener('pointerup', onPointerUp);
-    track.removeEventListener('pointercancel', onPointerCancel);
-    track.removeEventListener('dragstart', onDragStart);
-    viewport.removeEventListener('click', onClickCapture, true);
-    viewport.removeEventListener('keydown', onKeyDown);
-    viewport.removeEventListener('focusin', onFocusIn);
+    listeners.abort();
     resizeObserver?.disconnect();
     delete viewport.dataset.sliderActive;
     delete viewport.dataset.sliderDragging;
