@@ -39,9 +39,7 @@ export async function paymentScripts(config: Config, assetsUrl: string): Promise
   const files: AssetFile[] = [];
   const scripts: PaymentSettings['scripts'] = [];
   for (const component of components) {
-    const code = await readFile(require.resolve(`braintree-web/dist/browser/${component}.js`), 'utf8');
-    // The SDK's licence comments stay with it.
-    const minified = (await transform(code, { minify: true, legalComments: 'eof' })).code;
+    const minified = await minifiedComponent(component);
     const name = hashedName(`braintree-${component}`, '.js', minified);
     files.push({ name, contents: Buffer.from(minified) });
     scripts.push({ src: assetsUrl + name, integrity: 'sha384-' + createHash('sha384').update(minified).digest('base64') });
@@ -49,8 +47,22 @@ export async function paymentScripts(config: Config, assetsUrl: string): Promise
   return { settings: { enabled, source, version, scripts }, files };
 }
 
-/** A JSON asset with a content-hashed name. */
-export function jsonAsset(stem: string, value: unknown): AssetFile {
-  const text = JSON.stringify(value);
+/** Minified SDK components by name: every self-hosting campaign of a build uses the same files. */
+const minifiedComponents = new Map<string, Promise<string>>();
+
+function minifiedComponent(component: string): Promise<string> {
+  let minified = minifiedComponents.get(component);
+  if (!minified) {
+    minified = readFile(require.resolve(`braintree-web/dist/browser/${component}.js`), 'utf8')
+      // The SDK's licence comments stay with it.
+      .then((code) => transform(code, { minify: true, legalComments: 'eof' }))
+      .then((result) => result.code);
+    minifiedComponents.set(component, minified);
+  }
+  return minified;
+}
+
+/** A JSON asset with a content-hashed name, from its text. */
+export function jsonAsset(stem: string, text: string): AssetFile {
   return { name: hashedName(stem, '.json', text), contents: Buffer.from(text) };
 }

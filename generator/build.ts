@@ -1,4 +1,4 @@
-// The build pipeline: loadConfig -> validateConfig -> planPages -> bundleRuntime -> renderPages -> writeOutput.
+// The build pipeline: loadConfig -> validateConfig -> planPages -> bundleRuntime -> renderCampaignTemplate -> writeOutput.
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { jsonAsset, paymentScripts } from './assets.ts';
@@ -7,13 +7,12 @@ import { loadConfig } from './config/load.ts';
 import type { Config } from './config/types.ts';
 import { messagesFor, validateConfig, type ValidConfig } from './config/validate.ts';
 import { contentSecurityPolicy, headersFile } from './csp.ts';
-import { collectImages, createImagePipeline, type ImagePipeline, type ImageStats } from './images.ts';
+import { collectImages, createImagePipeline, type ImagePipeline, type ImageStats, type OptimizedImage } from './images.ts';
 import { buildLocaleBundle, imageResolver } from './page-props.ts';
 import { planPages, type BuildSelection, type CampaignPlan } from './plan.ts';
-import { BASE_PATH_TOKEN, renderNotFound, renderPages, type RenderContext } from './render.ts';
+import { BASE_PATH_TOKEN, fillDocument, renderCampaignTemplate, templateKey, type CampaignTemplate, type CampaignValues } from './render.ts';
 import { writeOutput, type OutputFile } from './write.ts';
 import { styleText } from '../templates/document.ts';
-import type { LocaleBundle } from '../templates/props.ts';
 import type { TrackingSettings } from '../templates/runtime/types.ts';
 
 export interface BuildOptions extends BuildSelection {
@@ -64,6 +63,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const shared: SharedWork = {
     images: createImagePipeline(options.imageCacheDir ?? path.join(valid.loaded.dir, '.cache', 'images')),
     bodies: new Map(),
+    templates: new Map(),
   };
   // Each campaign's files are written as soon as they are rendered: memory holds one campaign, not all.
   let rendering = 0;
@@ -110,10 +110,12 @@ function stopwatch(): () => number {
   };
 }
 
-/** Work the campaigns of one build share: each image optimized once, each distinct page body rendered once. */
+/** Work the campaigns of one build share: each image optimized once, each distinct campaign template rendered once. */
 interface SharedWork {
   images: ImagePipeline;
   bodies: Map<string, string>;
+  /** By templateKey: campaigns that differ only in base path, tracking or split test share one. */
+  templates: Map<string, CampaignTemplate>;
 }
 
 /** Every file of one campaign's folder: pages, 404, split-test config, assets and manifest. */
@@ -121,35 +123,26 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
   const { config } = plan;
   const assetsUrl = `${plan.basePath}assets/`;
   const images = await collectImages(config, valid.loaded.dir, shared.images);
-  const image = imageResolver(images, assetsUrl);
-  // Pages render with a stand-in for the base path, so campaigns share rendered bodies (render.ts).
-  const imageForRender = imageResolver(images, `${BASE_PATH_TOKEN}assets/`);
   const payments = await paymentScripts(config, assetsUrl);
+  const template = campaignTemplate(valid, plan, bundle, images, shared);
 
-  const bundles = new Map<string, LocaleBundle>();
   const translations: Record<string, string> = {};
   const assets: AssetFile[] = [...bundle.files, ...payments.files, ...[...images.values()].flatMap((image) => image.files)];
-  for (const locale of config.locales) {
-    const messages = messagesFor(valid, config, locale);
-    const asset = jsonAsset(`locale-${locale}`, buildLocaleBundle(config, locale, messages, image));
-    bundles.set(locale, buildLocaleBundle(config, locale, messages, imageForRender));
+  for (const [locale, json] of template.localeJson) {
+    const asset = jsonAsset(`locale-${locale}`, json.replaceAll(BASE_PATH_TOKEN, plan.basePath));
     translations[locale] = assetsUrl + asset.name;
     assets.push(asset);
   }
 
   const inline = { scripts: [], styles: [styleText(bundle.css)] };
-  const context: RenderContext = {
-    css: bundle.css,
+  const values: CampaignValues = {
+    basePath: plan.basePath,
+    installLink: config.tracking.appsflyer.oneLink.default,
     csp: contentSecurityPolicy(config, inline),
     // Only the tracking runtime loads with the page; it loads the client entry lazily (runtime/hydration.ts).
-    scripts: [assetsUrl + bundle.entries.runtime],
-    bundles,
-    image: imageForRender,
-    bodies: shared.bodies,
-    basePath: plan.basePath,
     runtime: { locales: config.locales, client: assetsUrl + bundle.entries.client, translations, tracking: trackingSettings(config), payments: payments.settings },
   };
-  const pages = renderPages(plan, context);
+  const pages = plan.pages.map((page) => ({ file: page.file, html: fillDocument(template.pages.get(page.file)!, values, page) }));
   const manifestPages: ManifestPage[] = plan.pages.map((page, i) => ({
     route: page.route,
     locale: page.locale,
@@ -172,12 +165,39 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
   const unique = new Map(assets.map((asset) => [asset.name, asset]));
   return [
     ...pages.map((page) => ({ path: inFolder(page.file), contents: page.html })),
-    { path: inFolder('404.html'), contents: renderNotFound(plan, context) },
+    { path: inFolder('404.html'), contents: fillDocument(template.notFound, values) },
     { path: inFolder('config.json'), contents: JSON.stringify(config.splitTest) },
     { path: inFolder('_headers'), contents: headersFile(plan.basePath, headerPolicy) },
     ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),
     { path: inFolder('manifest.json'), contents: JSON.stringify(manifest, null, 2) },
   ];
+}
+
+/** The campaign's documents with stand-ins, rendered on the first campaign of their key and reused by the rest. */
+function campaignTemplate(
+  valid: ValidConfig,
+  plan: CampaignPlan,
+  bundle: Bundle,
+  images: Map<string, OptimizedImage>,
+  shared: SharedWork,
+): CampaignTemplate {
+  const key = templateKey(plan.config);
+  let template = shared.templates.get(key);
+  if (!template) {
+    const { config } = plan;
+    // Asset URLs on a stand-in for the base path, filled per campaign (render.ts).
+    const image = imageResolver(images, `${BASE_PATH_TOKEN}assets/`);
+    const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messagesFor(valid, config, locale), image)]));
+    template = renderCampaignTemplate(plan, {
+      css: bundle.css,
+      scripts: [`${BASE_PATH_TOKEN}assets/${bundle.entries.runtime}`],
+      bundles,
+      image,
+      bodies: shared.bodies,
+    });
+    shared.templates.set(key, template);
+  }
+  return template;
 }
 
 /** The tracking settings the runtime reads, with the schema's defaults filled in. */

@@ -1,5 +1,5 @@
-// Renders every planned page of a campaign to a complete HTML document, and the campaign's 404 page.
-import { escapeHtml, renderDocument, type ImagePreload } from '../templates/document.ts';
+// Renders a campaign's documents once, with stand-ins for what campaigns differ in, and fills them per campaign.
+import { escapeHtml, renderDocument, serializeJson, type ImagePreload } from '../templates/document.ts';
 import { render, renderError } from '../templates/entry-server.tsx';
 import { createTranslator, formatRating } from '../templates/i18n.tsx';
 import type { ImageRef, LocaleBundle, PageProps } from '../templates/props.ts';
@@ -9,13 +9,38 @@ import { RenderFailed } from './errors.ts';
 import { buildPageProps, type ImageResolver } from './page-props.ts';
 import type { CampaignPlan, PlannedPage } from './plan.ts';
 
-/** What rendering a campaign needs besides its plan. */
+/**
+ * Stands in for the campaign's base path in asset and page URLs. A path of plain
+ * characters: it reads the same escaped, in JSON and in URLs, and so does any base path
+ * the schema allows.
+ */
+export const BASE_PATH_TOKEN = '/__store-landing-base-path__/';
+
+/**
+ * Stand-ins for the install link, in HTML and in JSON (escaped differently), for the
+ * Content-Security-Policy and for the runtime config: what a campaign's tracking changes.
+ * None needs escaping, so React and serializeJson write them as they are.
+ */
+const INSTALL_LINK_TOKEN = 'https://install-link.store-landing.invalid/';
+const INSTALL_LINK_JSON_TOKEN = 'https://install-link-json.store-landing.invalid/';
+const CSP_TOKEN = '__store-landing-csp__';
+const RUNTIME_CONFIG_TOKEN = '__store-landing-runtime-config__';
+/** How the runtime config's stand-in reads in the document: a JSON string, quotes included. */
+const RUNTIME_CONFIG_SLOT = JSON.stringify(RUNTIME_CONFIG_TOKEN);
+
+const SLOTS = [BASE_PATH_TOKEN, INSTALL_LINK_TOKEN, INSTALL_LINK_JSON_TOKEN, CSP_TOKEN, RUNTIME_CONFIG_SLOT] as const;
+type Slot = (typeof SLOTS)[number];
+/** Splits a document at its stand-ins, which `split` keeps at the odd indexes. */
+const SLOT_PATTERN = new RegExp(`(${SLOTS.map((slot) => slot.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})`);
+
+/** A document split at its stand-ins: text at even indexes, a Slot at odd ones. Filling it is one join. */
+export type DocumentTemplate = string[];
+
+/** What rendering a campaign's templates needs besides its plan. */
 export interface RenderContext {
   /** The page CSS, inlined into every document. */
   css: string;
-  /** The Content-Security-Policy of the campaign's pages, for their meta tag. */
-  csp: string;
-  /** URLs of the module scripts every page loads, runtime first. */
+  /** URLs of the module scripts every page loads, runtime first, on BASE_PATH_TOKEN. */
   scripts: string[];
   /** Per locale: the messages and formatted listing, asset URLs on BASE_PATH_TOKEN. */
   bundles: Map<string, LocaleBundle>;
@@ -23,29 +48,68 @@ export interface RenderContext {
   image: ImageResolver;
   /** Rendered bodies by content, shared by every campaign of a build (see renderBody). */
   bodies: Map<string, string>;
-  /** Where the campaign is hosted: replaces BASE_PATH_TOKEN in every document. */
+}
+
+/** A campaign's documents with stand-ins: every campaign whose config differs only in what they stand for shares them. */
+export interface CampaignTemplate {
+  /** By file, relative to the campaign's folder. */
+  pages: Map<string, DocumentTemplate>;
+  notFound: DocumentTemplate;
+  /** Each locale's bundle as JSON text, URLs on BASE_PATH_TOKEN: the hashed asset the runtime fetches to switch language. */
+  localeJson: Map<string, string>;
+}
+
+/** What a campaign puts into the stand-ins. */
+export interface CampaignValues {
   basePath: string;
+  installLink: string;
+  /** The policy of the page's `<meta>` tag. */
+  csp: string;
   /** The runtime's settings, less what differs per page. */
   runtime: Omit<RuntimeConfig, 'route' | 'landingType' | 'locale'>;
 }
 
 /**
- * Stands in for the campaign's base path in asset URLs while pages are rendered, so that
- * campaigns hosted under different paths share rendered bodies; each finished document gets
- * its real base path. A path of plain characters: it reads the same escaped, in JSON and in URLs.
+ * The config as far as templates depend on it: the base path, the tracking (install link,
+ * policy, runtime config) and the split test (config.json) reach documents only through
+ * stand-ins or not at all. Campaigns with equal keys share templates.
  */
-export const BASE_PATH_TOKEN = '/__store-landing-base-path__/';
+export function templateKey(config: Config): string {
+  const { basePath: _basePath, tracking: _tracking, splitTest: _splitTest, ...rest } = config;
+  return JSON.stringify(rest);
+}
 
 /**
- * Stands in for the install link while a body is rendered and cached: campaigns that
- * differ only in their tracking share every rendered body. Nothing in it needs escaping,
- * so React writes it as is and it can be swapped for the real link afterwards.
+ * Renders every page of the campaign, and its 404 page, with stand-ins.
+ * @throws UserError naming the page when a template throws.
  */
-const INSTALL_LINK_TOKEN = 'https://install-link.store-landing.invalid/';
+export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContext): CampaignTemplate {
+  return {
+    pages: new Map(plan.pages.map((page) => [page.file, renderPage(plan, page, context).split(SLOT_PATTERN)])),
+    notFound: renderNotFound(plan, context).split(SLOT_PATTERN),
+    localeJson: new Map([...context.bundles].map(([locale, bundle]) => [locale, JSON.stringify(bundle)])),
+  };
+}
+
+/** The finished document: the template with the campaign's values, and the page's own runtime config. */
+export function fillDocument(template: DocumentTemplate, values: CampaignValues, page?: PlannedPage): string {
+  const filled: Record<Slot, string> = {
+    [BASE_PATH_TOKEN]: values.basePath,
+    [INSTALL_LINK_TOKEN]: escapeHtml(values.installLink),
+    [INSTALL_LINK_JSON_TOKEN]: serializeJson(values.installLink).slice(1, -1),
+    [CSP_TOKEN]: escapeHtml(values.csp),
+    [RUNTIME_CONFIG_SLOT]: page
+      ? serializeJson({ ...values.runtime, route: page.route, landingType: page.variant.name, locale: page.locale } satisfies RuntimeConfig)
+      : '',
+  };
+  let html = '';
+  for (let i = 0; i < template.length; i++) html += i % 2 ? filled[template[i] as Slot] : template[i];
+  return html;
+}
 
 /**
- * The page body: rendered once per distinct content, the install link put in afterwards.
- * `bodies` maps the props (with the token for the link) to their rendered markup.
+ * The page body: rendered once per distinct content, the install link's stand-in left in.
+ * `bodies` maps the props to their rendered markup.
  */
 export function renderBody(props: PageProps, bodies: Map<string, string>): string {
   const template = { ...props, installLink: INSTALL_LINK_TOKEN };
@@ -55,21 +119,7 @@ export function renderBody(props: PageProps, bodies: Map<string, string>): strin
     body = render(template);
     bodies.set(key, body);
   }
-  return body.replaceAll(INSTALL_LINK_TOKEN, escapeHtml(props.installLink));
-}
-
-/** A rendered file, relative to the campaign's folder. */
-export interface RenderedFile {
-  file: string;
-  html: string;
-}
-
-/**
- * Renders every page of the campaign.
- * @throws UserError naming the page when a template throws.
- */
-export function renderPages(plan: CampaignPlan, context: RenderContext): RenderedFile[] {
-  return plan.pages.map((page) => ({ file: page.file, html: renderPage(plan, page, context) }));
+  return body;
 }
 
 function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext): string {
@@ -82,20 +132,14 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
   } catch (error) {
     throw RenderFailed.create(`${page.file} (${page.variant.name}, ${page.locale})`, (error as Error).message);
   }
-  const runtimeConfig: RuntimeConfig = {
-    ...context.runtime,
-    route: page.route,
-    landingType: page.variant.name,
-    locale: page.locale,
-  };
-  const pageUrl = (urlPath: string) => (config.siteUrl ?? '') + plan.basePath + urlPath;
+  const pageUrl = (urlPath: string) => (config.siteUrl ?? '') + BASE_PATH_TOKEN + urlPath;
   const sameRoute = plan.pages.filter((other) => other.variant === page.variant);
   const defaultPage = sameRoute.find((other) => other.locale === config.defaultLocale)!;
   return renderDocument({
     lang: page.locale,
     ...metadata(config, bundle),
     css: context.css,
-    csp: context.csp,
+    csp: CSP_TOKEN,
     body,
     canonical: config.siteUrl ? pageUrl(page.urlPath) : undefined,
     alternates: [
@@ -105,8 +149,8 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     icon: props.listing.icon.src,
     preloadImages: [lcpPreload(props.screenshots[0]!)],
     scripts: context.scripts,
-    data: { 'page-props': props, 'runtime-config': runtimeConfig },
-  }).replaceAll(BASE_PATH_TOKEN, context.basePath);
+    data: { 'page-props': { ...props, installLink: INSTALL_LINK_JSON_TOKEN }, 'runtime-config': RUNTIME_CONFIG_TOKEN },
+  });
 }
 
 /**
@@ -147,7 +191,7 @@ function pageMetadata(config: Config, bundle: LocaleBundle) {
 }
 
 /** The campaign's `404.html`: the error page in the default locale. */
-export function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
+function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
   const { defaultLocale } = plan.config;
   const messages = context.bundles.get(defaultLocale)!.messages;
   const t = createTranslator(defaultLocale, messages);
@@ -156,7 +200,7 @@ export function renderNotFound(plan: CampaignPlan, context: RenderContext): stri
     title: `${t('error.notFound')} – ${t('app.name')}`,
     description: t('error.title'),
     css: context.css,
-    csp: context.csp,
+    csp: CSP_TOKEN,
     body: renderError({ locale: defaultLocale, messages, status: 404 }),
   });
 }

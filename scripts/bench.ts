@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
+import { defaultConfigData } from '../tests/helpers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CAMPAIGNS = 50;
@@ -24,16 +25,7 @@ interface RunResult {
 
 /** The default config with 50 campaigns, each with its own install link and weights; paths made absolute. */
 function writeBenchConfig(dir: string): string {
-  const config = parse(readFileSync(path.join(root, 'variants.yaml'), 'utf8'));
-  const absolute = (file: string) => path.join(root, file);
-  config.localesDir = path.join(root, 'locales');
-  config.app.icon = absolute(config.app.icon);
-  for (const card of config.app.privacy) {
-    card.icon = absolute(card.icon);
-    for (const category of card.categories) category.icon = absolute(category.icon);
-  }
-  for (const variant of config.variants) variant.screenshots = variant.screenshots.map(absolute);
-  config.sharedScreenshots = config.sharedScreenshots.map(absolute);
+  const config = defaultConfigData();
   config.campaigns = Object.fromEntries(
     Array.from({ length: CAMPAIGNS }, (_, i) => [
       `campaign-${String(i + 1).padStart(2, '0')}`,

@@ -19,6 +19,24 @@ export const defaultConfig = path.join(repoRoot, 'variants.yaml');
 /** The install-link mapping of the default variants.yaml (parameter -> source), in its order. */
 export const DEFAULT_ATTRIBUTION: Record<string, string> = parse(readFileSync(defaultConfig, 'utf8')).tracking.attribution;
 
+/**
+ * The default variants.yaml as data, with every file path made absolute: a test or the
+ * benchmark can change it and write it anywhere.
+ */
+export function defaultConfigData() {
+  const config = parse(readFileSync(defaultConfig, 'utf8'));
+  const absolute = (file: string) => path.join(repoRoot, file);
+  config.localesDir = path.join(repoRoot, 'locales');
+  config.app.icon = absolute(config.app.icon);
+  for (const card of config.app.privacy) {
+    card.icon = absolute(card.icon);
+    for (const category of card.categories) category.icon = absolute(category.icon);
+  }
+  for (const variant of config.variants) variant.screenshots = variant.screenshots.map(absolute);
+  config.sharedScreenshots = config.sharedScreenshots.map(absolute);
+  return config;
+}
+
 /** Loads, validates and plans a config; resolves to the plan, or rejects with the ConfigError. */
 export async function checkConfig(file: string) {
   const valid = validateConfig(await loadConfig(file));
