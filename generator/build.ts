@@ -22,6 +22,8 @@ export interface BuildOptions extends BuildSelection {
   outDir: string;
   /** Where encoded images are cached; default `.cache/images/` beside the config. */
   imageCacheDir?: string;
+  /** Where compressed twins of the bundle and artwork are cached; default `.cache/compressed/` beside the config. */
+  compressionCacheDir?: string;
 }
 
 /** One page as listed in `manifest.json`. */
@@ -85,7 +87,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ];
     }
   }
-  const { bytes } = await writeOutput(options.outDir, campaignBatches());
+  const compressionCache = options.compressionCacheDir ?? path.join(valid.loaded.dir, '.cache', 'compressed');
+  const { bytes } = await writeOutput(options.outDir, campaignBatches(), compressionCache);
   const writing = lap() - rendering;
 
   return {

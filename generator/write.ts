@@ -1,10 +1,9 @@
 // Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one rename.
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { Compressor } from './compress.ts';
 import { OutputInsideSource, OutputNotBuild } from './errors.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
@@ -13,56 +12,16 @@ export interface OutputFile {
   contents: string | Uint8Array;
 }
 
-/** Text files the server sends compressed; `serve` (and most hosts) pick the `.br`/`.gz` twin. */
-const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml)$/;
-/** Below this size a compressed twin saves less than its headers cost. */
-const MIN_COMPRESS_BYTES = 256;
-
 /**
- * How hard to compress a file. Scripts, styles and SVGs in assets/ are the same in every
- * campaign (compressed once, see `compressed`) and load on every visit: they get the maximum.
- * Pages and the per-campaign JSON are many: brotli 11 takes ~40 ms for a page and saves ~7%
- * over quality 5, which takes under 1 ms (measured on a 46 KB page).
- */
-function compressionEffort(file: string): { gzip: number; brotli: number } {
-  return /(^|\/)assets\/[^/]+\.(js|css|svg)$/.test(file) ? { gzip: 9, brotli: 11 } : { gzip: 6, brotli: 5 };
-}
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** Compressed twins by content and effort: `--all` writes the same assets into every campaign's folder. */
-const twins = new Map<string, Promise<{ gz: Buffer; br: Buffer }>>();
-
-function compressed(contents: Uint8Array, effort: { gzip: number; brotli: number }) {
-  const key = `${effort.gzip}/${effort.brotli}/${createHash('sha1').update(contents).digest('base64')}`;
-  let result = twins.get(key);
-  if (!result) {
-    result = Promise.all([
-      gzipAsync(contents, { level: effort.gzip }),
-      brotliAsync(contents, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: effort.brotli,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: contents.byteLength,
-          // A window just larger than the file: the default 4 MB window costs memory for nothing.
-          [zlib.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(contents.byteLength + 1)) + 1)),
-        },
-      }),
-    ]).then(([gz, br]) => ({ gz, br }));
-    // Only large shared files repeat; pages are unique, so caching them would only hold memory.
-    if (effort.brotli === 11) twins.set(key, result);
-  }
-  return result;
-}
-
-/**
- * Replaces `outDir` with exactly `files`, given at once or in batches (plus `.gz` and `.br` twins of text files).
- * A failure at any point leaves the previous output as it was.
+ * Replaces `outDir` with exactly `files`, given at once or in batches, plus compressed twins
+ * of text files (compress.ts). A failure at any point leaves the previous output as it was.
+ * @param compressionCacheDir where costly twins are kept between builds; none when absent.
  * @returns the bytes written, twins and linked copies excluded.
  */
 export async function writeOutput(
   outDir: string,
   files: OutputFile[] | AsyncIterable<OutputFile[]>,
+  compressionCacheDir?: string,
 ): Promise<{ bytes: number }> {
   // Batches (one per campaign) are written as they come, so a large build never holds every page at once.
   const batches = Array.isArray(files) ? [files] : files;
@@ -74,85 +33,101 @@ export async function writeOutput(
   await withLock(parent, base, () => removeStaleStaging(parent, base));
 
   const staging = path.join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-  let bytes = 0;
+  const writer = new StagingWriter(staging, new Compressor(compressionCacheDir));
   try {
     await mkdir(staging);
-    const folders = new Map<string, Promise<unknown>>();
-    const makeFolder = (folder: string) => {
-      if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
-      return folders.get(folder)!;
-    };
-    // `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it.
-    const firstCopies = new Map<Uint8Array, Promise<string>>();
     for await (const batch of batches) {
-      // Settled, not all: every write must have ended before a failure removes the staging folder.
-      const writes = await settleEach(batch, WRITE_CONCURRENCY, async (file) => {
-        const destination = path.join(staging, file.path);
-        await makeFolder(path.dirname(destination));
-        const first = typeof file.contents === 'string' ? undefined : firstCopies.get(file.contents);
-        if (first) {
-          await linkCopy(await first, destination);
-          return;
-        }
-        const written = writeWithTwins(file, destination);
-        if (typeof file.contents !== 'string') firstCopies.set(file.contents, written.then(() => destination));
-        bytes += await written;
-      });
-      const failed = writes.find((write) => write.status === 'rejected');
-      if (failed) throw failed.reason;
+      for (const file of batch) await writer.write(file);
     }
+    await writer.finished();
     // Builds into one folder at once each stage on their own; their swaps take turns, so the last whole build wins.
     await withLock(parent, base, () => swapIn(staging, target));
   } catch (error) {
+    // Every compression must have ended before the staging folder goes, or a late twin would land in a new one.
+    await writer.finished().catch(() => {});
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return { bytes };
-}
-
-/** Writes a file and, for text worth it, its `.gz` and `.br` twins; resolves to its size. */
-async function writeWithTwins(file: OutputFile, destination: string): Promise<number> {
-  const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
-  await writeFile(destination, contents);
-  if (COMPRESSIBLE.test(file.path) && contents.byteLength >= MIN_COMPRESS_BYTES) {
-    const { gz, br } = await compressed(contents, compressionEffort(file.path));
-    await Promise.all([writeFile(destination + '.gz', gz), writeFile(destination + '.br', br)]);
-  }
-  return contents.byteLength;
-}
-
-/** Hard-links `destination` (and its twins, where `source` has them) to an already written `source`. */
-async function linkCopy(source: string, destination: string): Promise<void> {
-  await link(source, destination);
-  for (const twin of ['.gz', '.br']) {
-    await link(source + twin, destination + twin).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
+  return { bytes: writer.bytes };
 }
 
 /**
- * How many files are written and compressed at once: enough to keep the disk and zlib's
- * threads busy, few enough that a 1,000-page build does not hold every compressed twin in memory.
+ * Writes files into the staging folder. Files, folders and links are made with synchronous
+ * calls, one after another: each takes microseconds, while a round trip through libuv's
+ * thread pool costs far more than the call itself (a 1,000-page build made 12,000 of them).
+ * Compression, which takes milliseconds, runs in zlib's threads meanwhile.
  */
-const WRITE_CONCURRENCY = 16;
+class StagingWriter {
+  bytes = 0;
+  private readonly folders = new Set<string>();
+  /** `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it. */
+  private readonly firstCopies = new Map<Uint8Array, { path: string; twins: Promise<string[]> }>();
+  private readonly pending = new Set<Promise<unknown>>();
+  /** Compressions in flight, settled or not: only these count against WRITE_CONCURRENCY. */
+  private readonly compressing = new Set<Promise<unknown>>();
 
-/** Runs `task` over `items`, at most `limit` at a time; like Promise.allSettled. */
-async function settleEach<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<PromiseSettledResult<void>[]> {
-  const results: PromiseSettledResult<void>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!).then(
-        () => ({ status: 'fulfilled', value: undefined }) as const,
-        (reason: unknown) => ({ status: 'rejected', reason }) as const,
-      );
+  constructor(
+    private readonly staging: string,
+    private readonly compressor: Compressor,
+  ) {}
+
+  async write(file: OutputFile): Promise<void> {
+    const destination = path.join(this.staging, file.path);
+    this.makeFolder(path.dirname(destination));
+    const first = typeof file.contents === 'string' ? undefined : this.firstCopies.get(file.contents);
+    if (first) {
+      linkSync(first.path, destination);
+      this.follow(first.twins.then((twins) => twins.forEach((twin) => linkSync(first.path + twin, destination + twin))));
+      return;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+    const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+    writeFileSync(destination, contents);
+    this.bytes += contents.byteLength;
+    const twins = this.writeTwins(file.path, contents, destination);
+    if (typeof file.contents !== 'string') this.firstCopies.set(file.contents, { path: destination, twins });
+    this.follow(twins);
+    // At most WRITE_CONCURRENCY compressions in flight: enough for zlib's threads, not every page's twins in memory.
+    if (this.compressing.size >= WRITE_CONCURRENCY) await Promise.race(this.compressing);
+  }
+
+  /** Resolves once every twin and link is written; rejects with the first failure. */
+  async finished(): Promise<void> {
+    while (this.pending.size) await Promise.all(this.pending);
+  }
+
+  /** Resolves to the extensions of the twins written beside `destination`. */
+  private writeTwins(file: string, contents: Uint8Array, destination: string): Promise<string[]> {
+    const compression = this.compressor.twins(file, contents);
+    const settled: Promise<unknown> = compression.then(
+      () => this.compressing.delete(settled),
+      () => this.compressing.delete(settled),
+    );
+    this.compressing.add(settled);
+    return compression.then((twins) =>
+      twins.map((twin) => {
+        writeFileSync(destination + twin.extension, twin.contents);
+        return twin.extension;
+      }),
+    );
+  }
+
+  /** Work that writes once a compression ends; finished() waits for all of it. */
+  private follow(work: Promise<unknown>) {
+    const followed = work.finally(() => this.pending.delete(followed));
+    this.pending.add(followed);
+    // A failure surfaces through finished(); unobserved meanwhile, it must not count as unhandled.
+    followed.catch(() => {});
+  }
+
+  private makeFolder(folder: string) {
+    if (this.folders.has(folder)) return;
+    mkdirSync(folder, { recursive: true });
+    this.folders.add(folder);
+  }
 }
+
+/** How many files are compressed at once: enough to keep zlib's threads busy. */
+const WRITE_CONCURRENCY = 16;
 
 /**
  * Runs `action` holding the output folder's lock: a file created exclusively beside it,
