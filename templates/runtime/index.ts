@@ -14,7 +14,7 @@ import { loadMetaPixel, trackAddToCart } from './meta-pixel.ts';
 import type { PixelWindow } from './meta-pixel.ts';
 import { loadPaymentSdk } from './payments.ts';
 import { pollUntil } from './poll.ts';
-import { afterLoad, afterLoadAndIdle } from './schedule.ts';
+import { afterLoad, afterLoadAndIdle, inSeparateTasks } from './schedule.ts';
 import { campaignRoot, fetchSplitConfig, keptDraw, paywallForDraw } from './split-test.ts';
 import type { StorageLike } from './split-test.ts';
 import type { RuntimeConfig } from './types.ts';
@@ -142,45 +142,58 @@ function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: 
   });
 }
 
-/** Wires everything; starts at once, defers third-party SDKs past the load event. `importModule` loads the client entry (tests inject it). */
+/**
+ * Wires everything. The CTA links and clicks come first; each other part runs in a task of
+ * its own (inSeparateTasks), since reading cookies and `history.pushState` are synchronous
+ * calls into the browser and, in one task, made the start a long task on a phone.
+ * Third-party SDKs wait for the load event. `importModule` loads the client entry (tests inject it).
+ */
 export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importModule?: (url: string) => Promise<unknown>): void {
   const doc = win.document;
   const { tracking } = config;
   const store = createLinkStore(tracking.appsflyer.oneLink.default);
   let refresh = () => {};
-  safely(() => keepCtaLinksCurrent(doc, store));
-  safely(() => {
-    refresh = trackInstallLink(win, config, store);
-  });
-  safely(() =>
-    handleCtaClicks(doc, {
-      currentLink: () => {
-        safely(refresh); // picks up cookies set since the last poll, such as AppsFlyer's afUserId
-        return store.get();
-      },
-      trackAddToCart: () => trackAddToCart(win),
-      navigate: (url) => win.location.assign(url),
-      setTimeout: (handler, ms) => win.setTimeout(handler, ms),
-    }),
-  );
-  safely(() => trapBackButton(win));
-  safely(() => loadMetaPixel(win, doc, tracking.metaPixelId));
-  safely(() => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId)));
-  safely(() => {
-    const { qrCode } = tracking.appsflyer;
-    if (!qrCode.enabled || !isDesktop(win.navigator.userAgent, win.navigator.maxTouchPoints ?? 0)) return;
-    afterLoad(win, () => {
-      import('./qr-code.ts')
-        .then(({ mountQrCode }) => mountQrCode(doc, store, qrCode.size || DEFAULT_QR_SIZE))
-        .catch(() => {
-          // No QR code is better than an error: the CTA links still work.
-        });
-    });
-  });
-  safely(() => afterLoadAndIdle(win, () => void loadPaymentSdk(doc, config.payments)));
   const hydrate = createHydration(config.client, importModule);
-  safely(() => scheduleHydration(win, hydrate));
-  safely(() => switchLanguageIfPreferred(win, config, hydrate));
+  inSeparateTasks(win, [
+    () => {
+      safely(() => keepCtaLinksCurrent(doc, store));
+      safely(() =>
+        handleCtaClicks(doc, {
+          currentLink: () => {
+            safely(refresh); // picks up cookies set since the last poll, such as AppsFlyer's afUserId
+            return store.get();
+          },
+          trackAddToCart: () => trackAddToCart(win),
+          navigate: (url) => win.location.assign(url),
+          setTimeout: (handler, ms) => win.setTimeout(handler, ms),
+        }),
+      );
+      safely(() => scheduleHydration(win, hydrate));
+    },
+    () => {
+      refresh = trackInstallLink(win, config, store);
+    },
+    () => trapBackButton(win),
+    () => loadMetaPixel(win, doc, tracking.metaPixelId),
+    () => {
+      safely(() => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId)));
+      safely(() => mountQrCodeOnDesktop(win, store, tracking.appsflyer.qrCode));
+      safely(() => afterLoadAndIdle(win, () => void loadPaymentSdk(doc, config.payments)));
+      safely(() => switchLanguageIfPreferred(win, config, hydrate));
+    },
+  ]);
+}
+
+/** On a desktop, with the QR code enabled, shows the install link as one after load. */
+function mountQrCodeOnDesktop(win: RuntimeWindow, store: LinkStore, qrCode: RuntimeConfig['tracking']['appsflyer']['qrCode']): void {
+  if (!qrCode.enabled || !isDesktop(win.navigator.userAgent, win.navigator.maxTouchPoints ?? 0)) return;
+  afterLoad(win, () => {
+    import('./qr-code.ts')
+      .then(({ mountQrCode }) => mountQrCode(win.document, store, qrCode.size || DEFAULT_QR_SIZE))
+      .catch(() => {
+        // No QR code is better than an error: the CTA links still work.
+      });
+  });
 }
 
 /** Starts once the config element is parsed (at once, or on DOMContentLoaded if the script ran early). */

@@ -94,6 +94,10 @@ class FakeDocument {
     this.anchors.push(anchor);
     return anchor;
   }
+  hasListener(type: string): boolean {
+    return (this.listeners.listeners.get(type)?.length ?? 0) > 0;
+  }
+
   addEventListener(type: string, listener: (event: unknown) => void) {
     this.listeners.addEventListener(type, listener);
   }
@@ -359,9 +363,19 @@ describe('startRuntime on a fake page', () => {
     expect(page.win.fetch).toHaveBeenCalledWith('/summer/config.json');
   });
 
-  it('traps the back button on the same path and query', () => {
+  it('starts the CTA wiring at once and the back trap in a later task, so the start is no long task', async () => {
     const page = fakePage();
     page.start();
+    expect(page.doc.hasListener('click')).toBe(true);
+    expect(page.win.history.pushState).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(page.win.history.pushState).toHaveBeenCalledTimes(1);
+  });
+
+  it('traps the back button on the same path and query', async () => {
+    const page = fakePage();
+    page.start();
+    await vi.advanceTimersByTimeAsync(10);
     expect(page.win.history.pushState).toHaveBeenCalledWith(expect.anything(), '', '/feature1?utm+source=fb&fbclid=abc&campaign_id=1');
     const popstate = (page.win.addEventListener as ReturnType<typeof vi.fn>).mock.calls.find(([type]) => type === 'popstate');
     (popstate![1] as () => void)();
