@@ -10,7 +10,7 @@ import { contentSecurityPolicy, headersFile } from './csp.ts';
 import { collectImages, createImagePipeline, type ImagePipeline, type ImageStats, type OptimizedImage } from './images.ts';
 import { buildLocaleBundle, imageResolver } from './page-props.ts';
 import { planPages, type BuildSelection, type CampaignPlan } from './plan.ts';
-import { BASE_PATH_TOKEN, fillDocument, renderCampaignTemplate, templateKey, type CampaignTemplate, type CampaignValues } from './render.ts';
+import { BASE_PATH_TOKEN, documentFiller, renderCampaignTemplate, templateKey, type CampaignTemplate, type CampaignValues } from './render.ts';
 import { writeOutput, type OutputFile } from './write.ts';
 import { styleText } from '../templates/document.ts';
 import type { TrackingSettings } from '../templates/runtime/types.ts';
@@ -145,13 +145,15 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
     // Only the tracking runtime loads with the page; it loads the client entry lazily (runtime/hydration.ts).
     runtime: { locales: config.locales, client: assetsUrl + bundle.entries.client, translations, tracking: trackingSettings(config), payments: payments.settings },
   };
-  const pages = plan.pages.map((page) => ({ file: page.file, html: fillDocument(template.pages.get(page.file)!, values, page) }));
+  const fill = documentFiller(values);
+  // Encoded once: the byte count for the manifest and the bytes written are the same buffer.
+  const pages = plan.pages.map((page) => ({ file: page.file, html: Buffer.from(fill(template.pages.get(page.file)!, page)) }));
   const manifestPages: ManifestPage[] = plan.pages.map((page, i) => ({
     route: page.route,
     locale: page.locale,
     variant: page.variant.name,
     file: page.file,
-    bytes: Buffer.byteLength(pages[i]!.html),
+    bytes: pages[i]!.html.byteLength,
   }));
   const headerPolicy = contentSecurityPolicy(config, inline, true);
   const manifest = {
@@ -168,7 +170,7 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
   const unique = new Map(assets.map((asset) => [asset.name, asset]));
   return [
     ...pages.map((page) => ({ path: inFolder(page.file), contents: page.html })),
-    { path: inFolder('404.html'), contents: fillDocument(template.notFound, values) },
+    { path: inFolder('404.html'), contents: fill(template.notFound) },
     { path: inFolder('config.json'), contents: JSON.stringify(config.splitTest) },
     { path: inFolder('_headers'), contents: headersFile(plan.basePath, headerPolicy) },
     ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),

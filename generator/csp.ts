@@ -37,8 +37,16 @@ const BRAINTREE_CDN: Partial<Record<Directive, string[]>> = {
 
 /** `'sha256-…'` of an inline script or style, exactly as it stands between its tags. */
 export function cspHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  let hash = hashes.get(text);
+  if (!hash) {
+    hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    hashes.set(text, hash);
+  }
+  return hash;
 }
+
+/** Hashes by text: every campaign of a build hashes the same inline CSS, twice. */
+const hashes = new Map<string, string>();
 
 export interface InlineCode {
   /** Texts of inline `<script>` elements that run (JSON data blocks do not count). */

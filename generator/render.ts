@@ -91,20 +91,29 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
   };
 }
 
-/** The finished document: the template with the campaign's values, and the page's own runtime config. */
-export function fillDocument(template: DocumentTemplate, values: CampaignValues, page?: PlannedPage): string {
+/** Fills a campaign's templates: `page` gives a page its own runtime config (the 404 page has none). */
+export type DocumentFiller = (template: DocumentTemplate, page?: PlannedPage) => string;
+
+/** A filler for one campaign's values, each escaped for its context once for all its documents. */
+export function documentFiller(values: CampaignValues): DocumentFiller {
   const filled: Record<Slot, string> = {
     [BASE_PATH_TOKEN]: values.basePath,
     [INSTALL_LINK_TOKEN]: escapeHtml(values.installLink),
     [INSTALL_LINK_JSON_TOKEN]: serializeJson(values.installLink).slice(1, -1),
     [CSP_TOKEN]: escapeHtml(values.csp),
-    [RUNTIME_CONFIG_SLOT]: page
-      ? serializeJson({ ...values.runtime, route: page.route, landingType: page.variant.name, locale: page.locale } satisfies RuntimeConfig)
-      : '',
+    [RUNTIME_CONFIG_SLOT]: '',
   };
-  let html = '';
-  for (let i = 0; i < template.length; i++) html += i % 2 ? filled[template[i] as Slot] : template[i];
-  return html;
+  // The campaign's runtime config, less the closing brace the page's own fields go before.
+  const runtime = serializeJson(values.runtime).slice(0, -1);
+  return (template, page) => {
+    if (page) {
+      const own = { route: page.route, landingType: page.variant.name, locale: page.locale } satisfies Partial<RuntimeConfig>;
+      filled[RUNTIME_CONFIG_SLOT] = `${runtime},${serializeJson(own).slice(1)}`;
+    }
+    let html = '';
+    for (let i = 0; i < template.length; i++) html += i % 2 ? filled[template[i] as Slot] : template[i];
+    return html;
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { IMMUTABLE, SECURITY_HEADERS } from './csp.ts';
 import { ServeDirMissing } from './errors.ts';
+import { PageResponses } from './page-responses.ts';
 import type { ManifestPage } from './build.ts';
 
 /** One campaign folder, mounted at its base path. */
@@ -21,6 +22,9 @@ interface Mount {
   notFound: Buffer | undefined;
   /** Headers of every response from this campaign: its Content-Security-Policy. */
   headers: Record<string, string>;
+  /** Page files by the paths they answer (`de/feature1` and `de/feature1/index.html`); sent compressed by `pageResponses`. */
+  pages: Map<string, string>;
+  pageResponses: PageResponses;
   files: ReturnType<typeof sirv>;
 }
 
@@ -62,9 +66,14 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
     for (const [name, value] of Object.entries(mount.headers)) res.setHeader(name, value);
     const rest = pathname.slice(mount.basePath.length - 1).replace(/^\/+|\/+$/g, '');
     const target = negotiate(mount, rest, req, res);
-    // sirv reads the path from req.url; the query string stays as it came.
-    req.url = '/' + target + (query ? '?' + query : '');
-    mount.files(req, res, () => sendNotFound(res, mount.notFound, req.method === 'HEAD'));
+    const serveFile = () => {
+      // sirv reads the path from req.url; the query string stays as it came.
+      req.url = '/' + target + (query ? '?' + query : '');
+      mount.files(req, res, () => sendNotFound(res, mount.notFound, req.method === 'HEAD'));
+    };
+    const page = mount.pages.get(target);
+    if (page) mount.pageResponses.send(path.join(mount.dir, page), req, res).catch(serveFile);
+    else serveFile();
   };
 }
 
@@ -141,6 +150,13 @@ function mountOf(dir: string, manifest: CampaignManifest): Mount {
     ),
     notFound: existsSync(notFoundFile) ? readFileSync(notFoundFile) : undefined,
     headers: manifest.headers ?? {},
+    pages: new Map(
+      manifest.pages.flatMap((page) => [
+        [page.file.replace(/\/?index\.html$/, ''), page.file],
+        [page.file, page.file],
+      ]),
+    ),
+    pageResponses: new PageResponses(),
     files: sirv(dir, {
       dev: false,
       etag: true,

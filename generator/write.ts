@@ -61,7 +61,7 @@ class StagingWriter {
   bytes = 0;
   private readonly folders = new Set<string>();
   /** `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it. */
-  private readonly firstCopies = new Map<Uint8Array, { path: string; twins: Promise<string[]> }>();
+  private readonly firstCopies = new WeakMap<Uint8Array, { path: string; twins: Promise<string[]> }>();
   private readonly pending = new Set<Promise<unknown>>();
   /** Compressions in flight, settled or not: only these count against WRITE_CONCURRENCY. */
   private readonly compressing = new Set<Promise<unknown>>();

@@ -28,12 +28,24 @@ export function createTranslator(locale: Locale, messages: Messages): Translate 
   return (key, options) => String(instance.t(key, options as never));
 }
 
+/** Translators by messages object and locale: the build renders every page of a locale from one messages object. */
+const translators = new WeakMap<Messages, Map<Locale, Translate>>();
+
+/** The translator of `locale` over `messages`, made once (an i18next instance takes milliseconds to set up). */
+function translatorFor(locale: Locale, messages: Messages): Translate {
+  let byLocale = translators.get(messages);
+  if (!byLocale) translators.set(messages, (byLocale = new Map()));
+  let translate = byLocale.get(locale);
+  if (!translate) byLocale.set(locale, (translate = createTranslator(locale, messages)));
+  return translate;
+}
+
 const TranslateContext = createContext<Translate | null>(null);
 
 /** Makes the translator of `locale` available to every `useT()` below it. */
 export function I18nProvider(props: { locale: Locale; messages: Messages; children: ReactNode }) {
   const { locale, messages, children } = props;
-  const translate = useMemo(() => createTranslator(locale, messages), [locale, messages]);
+  const translate = useMemo(() => translatorFor(locale, messages), [locale, messages]);
   return <TranslateContext.Provider value={translate}>{children}</TranslateContext.Provider>;
 }
 

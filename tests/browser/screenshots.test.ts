@@ -1,6 +1,6 @@
 // The screenshot regression command: passes on the committed baselines, and catches a one-line CSS change with a diff image and a report.
 import { existsSync } from 'node:fs';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { runCli, temporaryDir } from '../helpers.ts';
@@ -38,8 +38,6 @@ describe('store-landing screenshots', () => {
       const html = await readFile(page, 'utf8');
       expect(html).toContain('</head>');
       await writeFile(page, html.replace('</head>', '<link rel="stylesheet" href="/regression.css"></head>'));
-      // serve prefers the precompressed twins; without them it sends the edited page.
-      await Promise.all([rm(page + '.br', { force: true }), rm(page + '.gz', { force: true })]);
 
       const report = path.join(await temporaryDir(), 'report');
       const run = await runCli(['screenshots', '--build', build, '-o', report]);

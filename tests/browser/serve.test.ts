@@ -1,5 +1,6 @@
 // `serve` hardening over raw HTTP: methods, directory listings, HEAD, and headers on every kind of response.
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
@@ -11,6 +12,20 @@ function send(method: string, path: string, headers: Record<string, string> = {}
       let body = '';
       res.on('data', (chunk) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Like `send`, with the body as bytes: compressed responses stay as they came. */
+function sendRaw(method: string, path: string, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request({ hostname, port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
@@ -55,9 +70,34 @@ describe('serve', () => {
     expect((await send('GET', asset)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves the precompressed twin the browser accepts', async () => {
-    expect((await send('GET', '/', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
-    expect((await send('GET', '/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
-    expect((await send('GET', '/', {})).headers['content-encoding']).toBeUndefined();
+  it.each(['/', '/de/feature1', '/feature1/index.html'])('sends the page %s in the encoding the browser accepts, each the same page', async (path) => {
+    const br = await sendRaw('GET', path, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await sendRaw('GET', path, { 'accept-encoding': 'gzip' });
+    const identity = await sendRaw('GET', path, {});
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+    expect(identity.body.toString()).toMatch(/^<!doctype html>/);
+    // Within one round trip (14 KB), and the headers say what it is.
+    expect(br.body.byteLength).toBeLessThan(14 * 1024);
+    expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('answers a page request with a current ETag with 304 and no body', async () => {
+    const first = await sendRaw('GET', '/feature1', { 'accept-encoding': 'br' });
+    const again = await sendRaw('GET', '/feature1', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+  });
+
+  it('serves the precompressed twin of an asset the browser accepts', async () => {
+    const html = (await send('GET', '/')).body;
+    const runtime = /src="(\/assets\/runtime-[A-Z0-9]+\.js)"/.exec(html)![1]!;
+    expect((await send('GET', runtime, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    expect((await send('GET', runtime, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await send('GET', runtime, {})).headers['content-encoding']).toBeUndefined();
   });
 });

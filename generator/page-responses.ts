@@ -1,0 +1,74 @@
+// Pages as `serve` sends them: compressed on their first request, the way a CDN does, and kept for every later one.
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+/** One page in each encoding, with the validator sirv would give the file. */
+interface PageEncodings {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Best first: a client accepting several equally gets the smallest. */
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** negotiator 1.x breaks ties between equally accepted encodings by `preferred`; its types predate the option. */
+interface EncodingNegotiator {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
+}
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compressed pages of one build folder, by file. The build writes pages without twins (see
+ * compress.ts); `serve` compresses each page once, at the highest settings, on the first
+ * request, and answers every later request from memory.
+ */
+export class PageResponses {
+  private readonly pages = new Map<string, Promise<PageEncodings>>();
+
+  /** Sends `file` in the encoding `req` accepts best, or 304 when the client's copy is current. */
+  async send(file: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const page = await this.encodings(file);
+    const negotiator = new Negotiator(req) as unknown as EncodingNegotiator;
+    const encoding = (negotiator.encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity') as Encoding;
+    res.setHeader('Content-Type', 'text/html;charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Vary', res.hasHeader('Content-Language') ? 'Accept-Language, Accept-Encoding' : 'Accept-Encoding');
+    if (req.headers['if-none-match'] === page.etag) {
+      res.writeHead(304);
+      res.end();
+      return;
+    }
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    const body = page[encoding];
+    res.writeHead(200, { 'Content-Length': body.byteLength });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  private encodings(file: string): Promise<PageEncodings> {
+    let page = this.pages.get(file);
+    if (!page) {
+      page = compressPage(file);
+      // A failed read (a rebuild swapping the folder) is retried on the next request.
+      page.catch(() => this.pages.delete(file));
+      this.pages.set(file, page);
+    }
+    return page;
+  }
+}
+
+async function compressPage(file: string): Promise<PageEncodings> {
+  const [identity, stats] = await Promise.all([readFile(file), stat(file)]);
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return { etag: `W/"${stats.size}-${stats.mtime.getTime()}"`, identity, br, gzip: gz };
+}
