@@ -143,9 +143,9 @@ function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: 
 }
 
 /**
- * Wires everything. The CTA links and clicks come first; each other part runs in a task of
- * its own (inSeparateTasks), since reading cookies and `history.pushState` are synchronous
- * calls into the browser and, in one task, made the start a long task on a phone.
+ * Wires everything. The CTA links and clicks and the back trap come first; each other part
+ * runs in a task of its own (inSeparateTasks): reading cookies is a synchronous call into the
+ * browser, and everything in one task made the start a long task on a phone.
  * Third-party SDKs wait for the load event. `importModule` loads the client entry (tests inject it).
  */
 export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importModule?: (url: string) => Promise<unknown>): void {
@@ -169,11 +169,12 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
         }),
       );
       safely(() => scheduleHydration(win, hydrate));
+      // At once: Chrome lets Back skip a history entry a page adds later without a user gesture.
+      safely(() => trapBackButton(win));
     },
     () => {
       refresh = trackInstallLink(win, config, store);
     },
-    () => trapBackButton(win),
     () => loadMetaPixel(win, doc, tracking.metaPixelId),
     () => {
       safely(() => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId)));
