@@ -63,7 +63,7 @@ class StagingWriter {
   /** `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it. */
   private readonly firstCopies = new WeakMap<Uint8Array, { path: string; twins: Promise<string[]> }>();
   private readonly pending = new Set<Promise<unknown>>();
-  /** Compressions in flight, settled or not: only these count against WRITE_CONCURRENCY. */
+  /** Compressions in flight, settled or not: only these count against COMPRESSION_CONCURRENCY. */
   private readonly compressing = new Set<Promise<unknown>>();
 
   constructor(
@@ -86,8 +86,8 @@ class StagingWriter {
     const twins = this.writeTwins(file.path, contents, destination);
     if (typeof file.contents !== 'string') this.firstCopies.set(file.contents, { path: destination, twins });
     this.follow(twins);
-    // At most WRITE_CONCURRENCY compressions in flight: enough for zlib's threads, not every page's twins in memory.
-    if (this.compressing.size >= WRITE_CONCURRENCY) await Promise.race(this.compressing);
+    // At most COMPRESSION_CONCURRENCY compressions in flight: enough for zlib's threads, not every page's twins in memory.
+    if (this.compressing.size >= COMPRESSION_CONCURRENCY) await Promise.race(this.compressing);
   }
 
   /** Resolves once every twin and link is written; rejects with the first failure. */
@@ -127,7 +127,7 @@ class StagingWriter {
 }
 
 /** How many files are compressed at once: enough to keep zlib's threads busy. */
-const WRITE_CONCURRENCY = 16;
+const COMPRESSION_CONCURRENCY = 16;
 
 /**
  * Runs `action` holding the output folder's lock: a file created exclusively beside it,

@@ -39,6 +39,8 @@ describe('build output', () => {
     expect(assets).toContain(manifest.assets.client);
     expect(manifest.assets.runtime).toMatch(/^runtime-[A-Z0-9]{8}\.js$/);
     expect(assets.filter((name) => name.endsWith('.js.br')).length).toBeGreaterThan(0);
+    // Pages go out uncompressed: hosts, and serve, compress them as they send them (compress.ts).
+    expect(existsSync(path.join(outDir, 'feature1/index.html.br')) || existsSync(path.join(outDir, 'feature1/index.html.gz'))).toBe(false);
   });
 
   it('renders each locale with its own strings and the listing facts', () => {
