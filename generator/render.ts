@@ -1,7 +1,7 @@
 // Renders a campaign's documents once, with stand-ins for what campaigns differ in, and fills them per campaign.
 import { escapeHtml, renderDocument, serializeJson, type ImagePreload } from '../templates/document.ts';
 import { render, renderError } from '../templates/entry-server.tsx';
-import { createTranslator, formatRating } from '../templates/i18n.tsx';
+import { formatRating, translatorFor } from '../templates/i18n.tsx';
 import type { ImageRef, LocaleBundle, PageProps } from '../templates/props.ts';
 import type { RuntimeConfig } from '../templates/runtime/types.ts';
 import type { Config } from './config/types.ts';
@@ -186,7 +186,7 @@ function metadata(config: Config, bundle: LocaleBundle) {
 const metadataCache = new WeakMap<LocaleBundle, { title: string; description: string }>();
 
 function pageMetadata(config: Config, bundle: LocaleBundle) {
-  const t = createTranslator(bundle.locale, bundle.messages);
+  const t = translatorFor(bundle.locale, bundle.messages);
   const appName = t('app.name');
   return {
     title: t('meta.title', { appName }),
@@ -203,7 +203,7 @@ function pageMetadata(config: Config, bundle: LocaleBundle) {
 function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
   const { defaultLocale } = plan.config;
   const messages = context.bundles.get(defaultLocale)!.messages;
-  const t = createTranslator(defaultLocale, messages);
+  const t = translatorFor(defaultLocale, messages);
   return renderDocument({
     lang: defaultLocale,
     title: `${t('error.notFound')} – ${t('app.name')}`,

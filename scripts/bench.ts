@@ -136,7 +136,6 @@ async function main() {
       const outDir = path.join(target.dir, `out-${i}`);
       runs.push(runChild(config, outDir));
       process.stdout.write(`  run ${i + 1}: ${JSON.stringify(runs.at(-1)!.timings)}\n`);
-      if (i < RUNS - 1) rmSync(outDir, { recursive: true, force: true });
     }
     results.set(target.name, runs);
   }

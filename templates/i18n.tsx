@@ -25,14 +25,21 @@ export function createTranslator(locale: Locale, messages: Messages): Translate 
     // React escapes text itself; escaping here too would show `&amp;` on the page.
     interpolation: { escapeValue: false },
   });
-  return (key, options) => String(instance.t(key, options as never));
+  // Most lookups have no values to fill in: each such message is looked up once.
+  const plain = new Map<string, string>();
+  return (key, options) => {
+    if (options) return String(instance.t(key, options as never));
+    let message = plain.get(key);
+    if (message === undefined) plain.set(key, (message = String(instance.t(key))));
+    return message;
+  };
 }
 
 /** Translators by messages object and locale: the build renders every page of a locale from one messages object. */
 const translators = new WeakMap<Messages, Map<Locale, Translate>>();
 
 /** The translator of `locale` over `messages`, made once (an i18next instance takes milliseconds to set up). */
-function translatorFor(locale: Locale, messages: Messages): Translate {
+export function translatorFor(locale: Locale, messages: Messages): Translate {
   let byLocale = translators.get(messages);
   if (!byLocale) translators.set(messages, (byLocale = new Map()));
   let translate = byLocale.get(locale);
