@@ -86,7 +86,8 @@ export class Compressor {
   }
 }
 
-async function compressBoth(contents: Uint8Array, level: number, quality: number): Promise<Twin[]> {
+/** `contents` as gzip at `level` and brotli at `quality`, in that order. */
+export async function compressBoth(contents: Uint8Array, level: number, quality: number): Promise<Twin[]> {
   const [gz, br] = await Promise.all([
     gzipAsync(contents, { level }),
     brotliAsync(contents, {

@@ -1,9 +1,8 @@
 // Pages as `serve` sends them: compressed on their first request, the way a CDN does, and kept for every later one.
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { compressBoth } from './compress.ts';
 
 /** One page in each encoding, with the validator sirv would give the file. */
 interface PageEncodings {
@@ -21,8 +20,6 @@ type Encoding = (typeof ENCODINGS)[number];
 interface EncodingNegotiator {
   encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
 }
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * Compressed pages of one build folder, by file. The build writes pages without twins (see
@@ -66,9 +63,6 @@ export class PageResponses {
 
 async function compressPage(file: string): Promise<PageEncodings> {
   const [identity, stats] = await Promise.all([readFile(file), stat(file)]);
-  const [br, gz] = await Promise.all([
-    brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
-  return { etag: `W/"${stats.size}-${stats.mtime.getTime()}"`, identity, br, gzip: gz };
+  const [gz, br] = await compressBoth(identity, 9, 11);
+  return { etag: `W/"${stats.size}-${stats.mtime.getTime()}"`, identity, br: br!.contents, gzip: gz!.contents };
 }

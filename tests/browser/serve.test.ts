@@ -5,20 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
 
-function send(method: string, path: string, headers: Record<string, string> = {}) {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ hostname, port, path, method, headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Like `send`, with the body as bytes: compressed responses stay as they came. */
+/** One request; the body as bytes, so compressed responses stay as they came. */
 function sendRaw(method: string, path: string, headers: Record<string, string> = {}) {
   const { hostname, port } = new URL(baseUrl);
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
@@ -30,6 +17,12 @@ function sendRaw(method: string, path: string, headers: Record<string, string> =
     req.on('error', reject);
     req.end();
   });
+}
+
+/** One request, the body as text. */
+async function send(method: string, path: string, headers: Record<string, string> = {}) {
+  const response = await sendRaw(method, path, headers);
+  return { ...response, body: response.body.toString() };
 }
 
 describe('serve', () => {
