@@ -37,7 +37,7 @@ export class PageResponses {
     res.setHeader('Content-Type', 'text/html;charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', page.etag);
-    res.setHeader('Vary', res.hasHeader('Content-Language') ? 'Accept-Language, Accept-Encoding' : 'Accept-Encoding');
+    setVary(res);
     if (req.headers['if-none-match'] === page.etag) {
       res.writeHead(304);
       res.end();
@@ -59,6 +59,11 @@ export class PageResponses {
     }
     return page;
   }
+}
+
+/** Vary of a response chosen by encoding, and by language too when `serve` picked the page by Accept-Language. */
+export function setVary(res: ServerResponse): void {
+  res.setHeader('Vary', res.hasHeader('Content-Language') ? 'Accept-Language, Accept-Encoding' : 'Accept-Encoding');
 }
 
 async function compressPage(file: string): Promise<PageEncodings> {

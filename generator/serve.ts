@@ -7,7 +7,7 @@ import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { IMMUTABLE, SECURITY_HEADERS } from './csp.ts';
 import { ServeDirMissing } from './errors.ts';
-import { PageResponses } from './page-responses.ts';
+import { PageResponses, setVary } from './page-responses.ts';
 import type { ManifestPage } from './build.ts';
 
 /** One campaign folder, mounted at its base path. */
@@ -163,8 +163,8 @@ function mountOf(dir: string, manifest: CampaignManifest): Mount {
       gzip: true,
       brotli: true,
       setHeaders(res, pathname) {
-        // sirv sets Vary itself; a page picked by language varies by that too.
-        if (res.hasHeader('Content-Language')) res.setHeader('Vary', 'Accept-Language, Accept-Encoding');
+        // sirv sets Vary: Accept-Encoding itself; setVary adds the language where serve picked one.
+        setVary(res);
         const hashed = pathname.startsWith('/assets/');
         res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
       },
