@@ -26,6 +26,15 @@ export interface Bundle {
 /** Browsers we serve: Safari of iOS 15 and later (the app's minimum) and current Chromium. */
 const TARGETS = ['safari15', 'chrome100'];
 
+/**
+ * Chromium's explicit compile hint: every function in the file is compiled with the script,
+ * on a background thread while it streams in, instead of lazily on the main thread the first
+ * time it is called. Our scripts run whole at load (the runtime) or at hydration (React DOM);
+ * measured in Chromium on this page, React DOM's evaluation went from about 27 ms to 18 ms of
+ * main thread. Other browsers read a comment.
+ */
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 /** Bundles the two browser entries and the page CSS. Nothing is written to disk. */
 export async function bundleRuntime(): Promise<Bundle> {
   const [result, css] = await Promise.all([
@@ -47,6 +56,7 @@ export async function bundleRuntime(): Promise<Bundle> {
       write: false,
       metafile: true,
       legalComments: 'none',
+      banner: { js: EAGER_COMPILE_HINT },
       logLevel: 'silent',
     }),
     readFile(path.join(templatesDir, 'styles.css'), 'utf8').then((source) =>

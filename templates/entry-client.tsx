@@ -1,7 +1,7 @@
 // The client entry: hydrates the server-rendered page from the props embedded in it, and re-renders it when the runtime switches language.
 // The runtime imports it lazily (runtime/hydration.ts); evaluating it hydrates the page.
-import { useEffect } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { startTransition, useEffect } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import type { LocaleBundle, PageProps } from './props.ts';
@@ -39,7 +39,12 @@ document.addEventListener('store-landing:locale', (event) => {
   });
 });
 
-const reactRoot = hydrateRoot(root, view(props), {
-  // Production React recovers from a mismatch silently; say so, since it means server and client disagree.
-  onRecoverableError: (error) => console.error('store-landing: hydration mismatch:', error),
+let reactRoot!: Root;
+// As a transition, React hydrates in slices of about 5 ms and gives the main thread back in
+// between, instead of in one long task; a tap meanwhile makes it finish at once and replays the tap.
+startTransition(() => {
+  reactRoot = hydrateRoot(root, view(props), {
+    // Production React recovers from a mismatch silently; say so, since it means server and client disagree.
+    onRecoverableError: (error) => console.error('store-landing: hydration mismatch:', error),
+  });
 });

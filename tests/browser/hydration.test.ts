@@ -62,6 +62,32 @@ describe('lazy hydration', () => {
     await page.close();
   });
 
+  it('hydrates in slices, giving the main thread back between them', async () => {
+    const { page, errors, console: messages } = await openPage(browser);
+    await page.evaluateOnNewDocument(() => {
+      // A clock that moves 1 ms every time it is read: React's scheduler, which yields once its
+      // slice of about 5 ms is used up, then runs out of time after a few components, on any machine.
+      const now = performance.now.bind(performance);
+      let reads = 0;
+      performance.now = () => now() + ++reads;
+      // The scheduler asks for each of its tasks with a MessagePort message; count them.
+      const post = MessagePort.prototype.postMessage;
+      Object.assign(window, { schedulerTasks: 0 });
+      MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, options?: Transferable[] | StructuredSerializeOptions) {
+        (window as unknown as { schedulerTasks: number }).schedulerTasks += 1;
+        post.call(this, message, options as StructuredSerializeOptions);
+      };
+    });
+    await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
+    // Hydrated in one go, the page takes a handful of scheduler tasks (render, effects); in slices, one per few components.
+    const tasks = await page.evaluate(() => (window as unknown as { schedulerTasks: number }).schedulerTasks);
+    expect(tasks).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
+    expect(messages.filter((message) => message.includes('hydration mismatch'))).toEqual([]);
+    await page.close();
+  });
+
   it('works without React: CTA links, the "more" button and scrollable rows', async () => {
     const { page } = await openPage(browser, {
       route: async (request) => {

@@ -175,4 +175,13 @@ describe('browser bundles', () => {
     expect(runtimeInputs.filter((input) => /node_modules\/(react|react-dom|scheduler)\//.test(input))).toEqual([]);
     expect(inputsOf(entries.client).some((input) => input.includes('node_modules/react-dom/'))).toBe(true);
   });
+
+  it('asks Chromium to compile every script whole while it streams in, off the main thread', async () => {
+    const { bundleRuntime } = await import('../../generator/bundle.ts');
+    const { files } = await bundleRuntime();
+    const scripts = files.filter((file) => file.name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    // Chromium reads the hint only at the top of the file.
+    for (const script of scripts) expect(new TextDecoder().decode(script.contents).split('\n', 1)[0], script.name).toBe('//# allFunctionsCalledOnLoad');
+  });
 });
