@@ -28,6 +28,9 @@ const browser = await puppeteer.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 
+/** Lighthouse's CPU benchmark of this machine, one per run (higher is faster). */
+const benchmarkIndexes: number[] = [];
+
 /** One Lighthouse run of `url` in a fresh tab whose third-party requests are answered locally. */
 async function audit(url: string): Promise<Row> {
   const page = await browser.newPage();
@@ -38,7 +41,8 @@ async function audit(url: string): Promise<Row> {
   });
   const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined, page);
   await page.close();
-  const { categories, audits } = result!.lhr;
+  const { categories, audits, environment } = result!.lhr;
+  benchmarkIndexes.push(environment.benchmarkIndex);
   const row = {} as Row;
   for (const category of CATEGORIES) row[category] = Math.round((categories[category]?.score ?? 0) * 100);
   for (const [key, id] of Object.entries(METRICS)) row[key as keyof typeof METRICS] = audits[id]?.numericValue ?? NaN;
@@ -75,6 +79,10 @@ for (const pagePath of PAGES) {
 }
 await browser.close();
 served.stop();
+console.log(
+  `\nLighthouse's CPU benchmark of this machine: ${median(benchmarkIndexes).toFixed(0)} (median; lowest ${Math.min(...benchmarkIndexes).toFixed(0)}).` +
+    ' TBT is simulated from the tasks measured here, so anything else running on the machine makes it longer.',
+);
 console.log(
   missed
     ? `\n${missed} of ${PAGES.length} pages miss a target (100 in every category, FCP <= 1000 ms, LCP <= 1500 ms, TBT <= 50 ms, CLS 0).`
