@@ -35,7 +35,8 @@ document.addEventListener('store-landing:locale', (event) => {
   // Rendering into a root that is still hydrating would throw the server markup away.
   void hydrated.then(() => {
     document.documentElement.lang = bundle.locale;
-    reactRoot.render(view({ ...props, ...bundle }));
+    // In slices too (see below): the whole page's text changes.
+    startTransition(() => reactRoot.render(view({ ...props, ...bundle })));
   });
 });
 

@@ -23,6 +23,38 @@ function recordLocalRequests(page: import('puppeteer').Page) {
   return requests;
 }
 
+/** What `countSchedulerTasks` keeps on `window`. */
+interface SchedulerCount {
+  schedulerTasks: { total: number; atHydration: number };
+}
+
+/**
+ * From the next document on, counts the tasks React's scheduler asks for (each is a MessagePort
+ * message), in all and up to hydration, on a clock that moves 1 ms every time it is read: the
+ * scheduler, which yields once its slice of about 5 ms is used up, then runs out of time after
+ * a few components on any machine, so rendering in slices shows as many tasks.
+ */
+async function countSchedulerTasks(page: import('puppeteer').Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const now = performance.now.bind(performance);
+    let reads = 0;
+    performance.now = () => now() + ++reads;
+    const count = { total: 0, atHydration: 0 };
+    Object.assign(window, { schedulerTasks: count });
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, options?: Transferable[] | StructuredSerializeOptions) {
+      count.total += 1;
+      post.call(this, message, options as StructuredSerializeOptions);
+    };
+    // Run before the document has an element: watch it all for <html data-hydrated>.
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.hasAttribute('data-hydrated')) return;
+      count.atHydration = count.total;
+      observer.disconnect();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+}
+
 describe('lazy hydration', () => {
   it('loads only the tracking runtime with the page, and React after the load event', async () => {
     const { page } = await openPage(browser);
@@ -64,27 +96,28 @@ describe('lazy hydration', () => {
 
   it('hydrates in slices, giving the main thread back between them', async () => {
     const { page, errors, console: messages } = await openPage(browser);
-    await page.evaluateOnNewDocument(() => {
-      // A clock that moves 1 ms every time it is read: React's scheduler, which yields once its
-      // slice of about 5 ms is used up, then runs out of time after a few components, on any machine.
-      const now = performance.now.bind(performance);
-      let reads = 0;
-      performance.now = () => now() + ++reads;
-      // The scheduler asks for each of its tasks with a MessagePort message; count them.
-      const post = MessagePort.prototype.postMessage;
-      Object.assign(window, { schedulerTasks: 0 });
-      MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, options?: Transferable[] | StructuredSerializeOptions) {
-        (window as unknown as { schedulerTasks: number }).schedulerTasks += 1;
-        post.call(this, message, options as StructuredSerializeOptions);
-      };
-    });
+    await countSchedulerTasks(page);
     await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
     await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
     // Hydrated in one go, the page takes a handful of scheduler tasks (render, effects); in slices, one per few components.
-    const tasks = await page.evaluate(() => (window as unknown as { schedulerTasks: number }).schedulerTasks);
-    expect(tasks).toBeGreaterThan(20);
+    expect(await page.evaluate(() => (window as unknown as SchedulerCount).schedulerTasks.total)).toBeGreaterThan(20);
     expect(errors).toEqual([]);
     expect(messages.filter((message) => message.includes('hydration mismatch'))).toEqual([]);
+    await page.close();
+  });
+
+  it('re-renders a switch of language in slices too', async () => {
+    const { page, errors } = await openPage(browser, { acceptLanguage: 'en' });
+    await countSchedulerTasks(page);
+    await page.evaluateOnNewDocument(() => {
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de'] });
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.body.innerText.includes('Bewertungen und Rezensionen'), { timeout: 15_000 });
+    const { atHydration, total } = await page.evaluate(() => (window as unknown as SchedulerCount).schedulerTasks);
+    expect(atHydration).toBeGreaterThan(0);
+    expect(total - atHydration).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
