@@ -146,8 +146,8 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
     runtime: { locales: config.locales, client: assetsUrl + bundle.entries.client, translations, tracking: trackingSettings(config), payments: payments.settings },
   };
   const fill = documentFiller(values);
-  // Encoded once: the byte count for the manifest and the bytes written are the same buffer.
-  const pages = plan.pages.map((page) => ({ file: page.file, html: Buffer.from(fill(template.pages.get(page.file)!, page)) }));
+  // The byte count for the manifest and the bytes written are the same buffer.
+  const pages = plan.pages.map((page) => ({ file: page.file, html: fill(template.pages.get(page.file)!, page) }));
   const manifestPages: ManifestPage[] = plan.pages.map((page, i) => ({
     route: page.route,
     locale: page.locale,

@@ -91,28 +91,43 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
   };
 }
 
-/** Fills a campaign's templates: `page` gives a page its own runtime config (the 404 page has none). */
-export type DocumentFiller = (template: DocumentTemplate, page?: PlannedPage) => string;
+/** Fills a campaign's templates, as UTF-8: `page` gives a page its own runtime config (the 404 page has none). */
+export type DocumentFiller = (template: DocumentTemplate, page?: PlannedPage) => Buffer;
+
+/**
+ * Each template's text, encoded once for every campaign that fills it: filling is then
+ * copying bytes, where joining strings cost a 53 KB UTF-8 encoding per page.
+ */
+const encodedTemplates = new WeakMap<DocumentTemplate, Buffer[]>();
+
+function encoded(template: DocumentTemplate): Buffer[] {
+  let parts = encodedTemplates.get(template);
+  if (!parts) {
+    parts = template.map((part, i) => (i % 2 ? EMPTY : Buffer.from(part)));
+    encodedTemplates.set(template, parts);
+  }
+  return parts;
+}
+const EMPTY = Buffer.alloc(0);
 
 /** A filler for one campaign's values, each escaped for its context once for all its documents. */
 export function documentFiller(values: CampaignValues): DocumentFiller {
-  const filled: Record<Slot, string> = {
-    [BASE_PATH_TOKEN]: values.basePath,
-    [INSTALL_LINK_TOKEN]: escapeHtml(values.installLink),
-    [INSTALL_LINK_JSON_TOKEN]: serializeJson(values.installLink).slice(1, -1),
-    [CSP_TOKEN]: escapeHtml(values.csp),
-    [RUNTIME_CONFIG_SLOT]: '',
+  const filled: Record<Slot, Buffer> = {
+    [BASE_PATH_TOKEN]: Buffer.from(values.basePath),
+    [INSTALL_LINK_TOKEN]: Buffer.from(escapeHtml(values.installLink)),
+    [INSTALL_LINK_JSON_TOKEN]: Buffer.from(serializeJson(values.installLink).slice(1, -1)),
+    [CSP_TOKEN]: Buffer.from(escapeHtml(values.csp)),
+    [RUNTIME_CONFIG_SLOT]: EMPTY,
   };
   // The campaign's runtime config, less the closing brace the page's own fields go before.
   const runtime = serializeJson(values.runtime).slice(0, -1);
   return (template, page) => {
     if (page) {
       const own = { route: page.route, landingType: page.variant.name, locale: page.locale } satisfies Partial<RuntimeConfig>;
-      filled[RUNTIME_CONFIG_SLOT] = `${runtime},${serializeJson(own).slice(1)}`;
+      filled[RUNTIME_CONFIG_SLOT] = Buffer.from(`${runtime},${serializeJson(own).slice(1)}`);
     }
-    let html = '';
-    for (let i = 0; i < template.length; i++) html += i % 2 ? filled[template[i] as Slot] : template[i];
-    return html;
+    const parts = encoded(template).map((part, i) => (i % 2 ? filled[template[i] as Slot]! : part));
+    return Buffer.concat(parts);
   };
 }
 
