@@ -146,14 +146,13 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
     runtime: { locales: config.locales, client: assetsUrl + bundle.entries.client, translations, tracking: trackingSettings(config), payments: payments.settings },
   };
   const fill = documentFiller(values);
-  // The byte count for the manifest and the bytes written are the same buffer.
   const pages = plan.pages.map((page) => ({ file: page.file, html: fill(template.pages.get(page.file)!, page) }));
   const manifestPages: ManifestPage[] = plan.pages.map((page, i) => ({
     route: page.route,
     locale: page.locale,
     variant: page.variant.name,
     file: page.file,
-    bytes: pages[i]!.html.byteLength,
+    bytes: pages[i]!.html.reduce((total, part) => total + part.byteLength, 0),
   }));
   const headerPolicy = contentSecurityPolicy(config, inline, true);
   const manifest = {

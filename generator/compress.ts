@@ -46,6 +46,11 @@ const brotliAsync = promisify(brotliCompress);
 export class Compressor {
   constructor(private readonly cacheDir?: string) {}
 
+  /** True when a file at `file` (a path in the output) of `bytes` gets twins. */
+  compresses(file: string, bytes: number): boolean {
+    return effortFor(file, bytes) !== null;
+  }
+
   /** The twins of `file` (a path in the output, for its kind), or none. */
   async twins(file: string, contents: Uint8Array): Promise<Twin[]> {
     const effort = effortFor(file, contents.byteLength);

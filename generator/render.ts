@@ -91,12 +91,16 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
   };
 }
 
-/** Fills a campaign's templates, as UTF-8: `page` gives a page its own runtime config (the 404 page has none). */
-export type DocumentFiller = (template: DocumentTemplate, page?: PlannedPage) => Buffer;
+/**
+ * Fills a campaign's templates: `page` gives a page its own runtime config (the 404 page has
+ * none). A document comes as its UTF-8 parts in order, written as they are (write.ts).
+ */
+export type DocumentFiller = (template: DocumentTemplate, page?: PlannedPage) => Buffer[];
 
 /**
- * Each template's text, encoded once for every campaign that fills it: filling is then
- * copying bytes, where joining strings cost a 53 KB UTF-8 encoding per page.
+ * Each template's text, encoded once for every campaign that fills it: filling a page is then
+ * picking buffers, where joining strings cost a 53 KB UTF-8 encoding per page, and joining
+ * buffers a copy of it.
  */
 const encodedTemplates = new WeakMap<DocumentTemplate, Buffer[]>();
 
@@ -126,8 +130,7 @@ export function documentFiller(values: CampaignValues): DocumentFiller {
       const own = { route: page.route, landingType: page.variant.name, locale: page.locale } satisfies Partial<RuntimeConfig>;
       filled[RUNTIME_CONFIG_SLOT] = Buffer.from(`${runtime},${serializeJson(own).slice(1)}`);
     }
-    const parts = encoded(template).map((part, i) => (i % 2 ? filled[template[i] as Slot]! : part));
-    return Buffer.concat(parts);
+    return encoded(template).map((part, i) => (i % 2 ? filled[template[i] as Slot]! : part));
   };
 }
 

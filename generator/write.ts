@@ -1,6 +1,6 @@
 // Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one rename.
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Compressor } from './compress.ts';
@@ -9,7 +9,8 @@ import { OutputInsideSource, OutputNotBuild } from './errors.ts';
 /** A file of the build, relative to the output folder, with `/` separators. */
 export interface OutputFile {
   path: string;
-  contents: string | Uint8Array;
+  /** Parts are the file's bytes in order, written without joining them first (filled templates, render.ts). */
+  contents: string | Uint8Array | readonly Uint8Array[];
 }
 
 /**
@@ -74,17 +75,27 @@ class StagingWriter {
   async write(file: OutputFile): Promise<void> {
     const destination = path.join(this.staging, file.path);
     this.makeFolder(path.dirname(destination));
-    const first = typeof file.contents === 'string' ? undefined : this.firstCopies.get(file.contents);
+    let { contents } = file;
+    if (isParts(contents)) {
+      const bytes = contents.reduce((total, part) => total + part.byteLength, 0);
+      if (!this.compressor.compresses(file.path, bytes)) {
+        writeParts(destination, contents);
+        this.bytes += bytes;
+        return;
+      }
+      contents = Buffer.concat(contents);
+    }
+    const first = typeof contents === 'string' ? undefined : this.firstCopies.get(contents);
     if (first) {
       linkSync(first.path, destination);
       this.follow(first.twins.then((twins) => twins.forEach((twin) => linkSync(first.path + twin, destination + twin))));
       return;
     }
-    const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
-    writeFileSync(destination, contents);
-    this.bytes += contents.byteLength;
-    const twins = this.writeTwins(file.path, contents, destination);
-    if (typeof file.contents !== 'string') this.firstCopies.set(file.contents, { path: destination, twins });
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    writeFileSync(destination, bytes);
+    this.bytes += bytes.byteLength;
+    const twins = this.writeTwins(file.path, bytes, destination);
+    if (typeof contents !== 'string') this.firstCopies.set(contents, { path: destination, twins });
     this.follow(twins);
     // At most COMPRESSION_CONCURRENCY compressions in flight: enough for zlib's threads, not every page's twins in memory.
     if (this.compressing.size >= COMPRESSION_CONCURRENCY) await Promise.race(this.compressing);
@@ -123,6 +134,20 @@ class StagingWriter {
     if (this.folders.has(folder)) return;
     mkdirSync(folder, { recursive: true });
     this.folders.add(folder);
+  }
+}
+
+function isParts(contents: OutputFile['contents']): contents is readonly Uint8Array[] {
+  return Array.isArray(contents);
+}
+
+/** Writes the parts in order with one writev: libuv splits the call at IOV_MAX and finishes partial writes. */
+function writeParts(destination: string, parts: readonly Uint8Array[]): void {
+  const fd = openSync(destination, 'w');
+  try {
+    writevSync(fd, parts);
+  } finally {
+    closeSync(fd);
   }
 }
 

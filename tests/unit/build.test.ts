@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/build.ts';
 import { writeOutput } from '../../generator/write.ts';
@@ -183,5 +184,25 @@ describe('browser bundles', () => {
     expect(scripts.length).toBeGreaterThanOrEqual(2);
     // Chromium reads the hint only at the top of the file.
     for (const script of scripts) expect(new TextDecoder().decode(script.contents).split('\n', 1)[0], script.name).toBe('//# allFunctionsCalledOnLoad');
+  });
+});
+
+describe('files given as parts', () => {
+  it('writes the parts in order, and joins them first when the file gets compressed twins', async () => {
+    const dir = path.join(await temporaryDir(), 'out');
+    // More parts than one writev system call takes (IOV_MAX, 1,024 on Linux).
+    const pageParts = Array.from({ length: 2500 }, (_, i) => Buffer.from(`<i>${i}</i>`));
+    const jsonParts = ['{"list":[', Array.from({ length: 100 }, (_, i) => i).join(','), ']}'].map((part) => Buffer.from(part));
+    const { bytes } = await writeOutput(dir, [
+      { path: 'page/index.html', contents: pageParts },
+      { path: 'data.json', contents: jsonParts },
+    ]);
+    const page = Buffer.concat(pageParts);
+    const json = Buffer.concat(jsonParts);
+    expect(readFileSync(path.join(dir, 'page/index.html'))).toEqual(page);
+    expect(readFileSync(path.join(dir, 'data.json'))).toEqual(json);
+    expect(gunzipSync(readFileSync(path.join(dir, 'data.json.gz')))).toEqual(json);
+    expect(existsSync(path.join(dir, 'page/index.html.gz'))).toBe(false);
+    expect(bytes).toBe(page.byteLength + json.byteLength);
   });
 });
