@@ -11,7 +11,7 @@ import { collectImages, createImagePipeline, type ImagePipeline, type ImageStats
 import { buildLocaleBundle, imageResolver } from './page-props.ts';
 import { planPages, type BuildSelection, type CampaignPlan } from './plan.ts';
 import { BASE_PATH_TOKEN, documentFiller, renderCampaignTemplate, templateKey, type CampaignTemplate, type CampaignValues } from './render.ts';
-import { writeOutput, type OutputFile } from './write.ts';
+import { byteLength, writeOutput, type OutputFile } from './write.ts';
 import { styleText } from '../templates/document.ts';
 import type { TrackingSettings } from '../templates/runtime/types.ts';
 
@@ -152,7 +152,7 @@ async function campaignFiles(valid: ValidConfig, plan: CampaignPlan, bundle: Bun
     locale: page.locale,
     variant: page.variant.name,
     file: page.file,
-    bytes: pages[i]!.html.reduce((total, part) => total + part.byteLength, 0),
+    bytes: byteLength(pages[i]!.html),
   }));
   const headerPolicy = contentSecurityPolicy(config, inline, true);
   const manifest = {

@@ -77,7 +77,7 @@ class StagingWriter {
     this.makeFolder(path.dirname(destination));
     let { contents } = file;
     if (isParts(contents)) {
-      const bytes = contents.reduce((total, part) => total + part.byteLength, 0);
+      const bytes = byteLength(contents);
       if (!this.compressor.compresses(file.path, bytes)) {
         writeParts(destination, contents);
         this.bytes += bytes;
@@ -135,6 +135,11 @@ class StagingWriter {
     mkdirSync(folder, { recursive: true });
     this.folders.add(folder);
   }
+}
+
+/** The size of a file given as parts. */
+export function byteLength(parts: readonly Uint8Array[]): number {
+  return parts.reduce((total, part) => total + part.byteLength, 0);
 }
 
 function isParts(contents: OutputFile['contents']): contents is readonly Uint8Array[] {
