@@ -107,6 +107,18 @@ async function child(config: string, outDir: string) {
   console.log(JSON.stringify(run));
 }
 
+/**
+ * Waits for the files written and deleted so far to reach the disk, so a run does not pay for
+ * the writeback of the runs before it (on this VM that made later runs' writes several times slower).
+ */
+function flushWrites(): void {
+  try {
+    execFileSync('sync');
+  } catch {
+    // No sync command (Windows): runs may then share the disk's writeback.
+  }
+}
+
 /** The folders builds are written into: a RAM disk when the machine has one, and the disk. */
 function outputTargets(work: string): Array<{ name: string; dir: string }> {
   const targets = [{ name: 'disk', dir: work }];
@@ -134,6 +146,7 @@ async function main() {
     const runs: RunResult[] = [];
     for (let i = 0; i < RUNS; i++) {
       const outDir = path.join(target.dir, `out-${i}`);
+      flushWrites();
       runs.push(runChild(config, outDir));
       process.stdout.write(`  run ${i + 1}: ${JSON.stringify(runs.at(-1)!.timings)}\n`);
     }
