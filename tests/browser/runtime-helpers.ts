@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer';
 import { inject } from 'vitest';
 import { parse } from 'yaml';
+import { TRAP_STATE } from '../../templates/runtime/back-trap.ts';
 import type { PageOptions } from './browser.ts';
 import { waitForHydration } from './browser.ts';
 import { openFakedPage, type FakedPage, type FakeOptions } from './fakes.ts';
@@ -129,3 +130,16 @@ export async function drawnPaywall(page: Page): Promise<string | null> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The key of the history state the back trap pushes. */
+const TRAP_KEY = Object.keys(TRAP_STATE)[0]!;
+
+/**
+ * Presses Back, then waits until the back trap has pushed its entry again. `goBack` resolves
+ * once the step back commits, which can be before the page's popstate handler has run; a
+ * second press in that gap would leave the page, which no visitor's thumb is quick enough for.
+ */
+export async function pressBack(page: Page): Promise<void> {
+  await page.goBack();
+  await page.waitForFunction((key) => (history.state as Record<string, unknown> | null)?.[key] === true, { timeout: 5000 }, TRAP_KEY);
+}

@@ -1,17 +1,14 @@
 // The browser runtime's page-level behaviour on the served build, third parties faked: split test, back trap, language fallback, payment SDK.
 import { describe, expect, it } from 'vitest';
-import { TRAP_STATE } from '../../templates/runtime/back-trap.ts';
 import { isolatedContexts, waitForHydration } from './browser.ts';
 import { FAKE_FBP, fbcFor, waitUntil, type FakeResponse, type HostMode } from './fakes.ts';
-import { baseUrl, drawnPaywall, fixRandom, GET, paramOf, settings, sleep, visit, waitForHref } from './runtime-helpers.ts';
+import { baseUrl, drawnPaywall, fixRandom, GET, paramOf, pressBack, settings, sleep, visit, waitForHref } from './runtime-helpers.ts';
 
 /** Both tracking cookies, so the link is rebuilt (and shows the drawn paywall) as soon as the draw is in. */
 const TRACKING_COOKIES = { _fbc: fbcFor('abc'), _fbp: FAKE_FBP };
 const CONFIG_URL = `${baseUrl}/config.json`;
 /** The key the runtime keeps the feature1 draw under. */
 const FEATURE1_DRAW_KEY = 'store-landing:paywall-draw:feature1';
-/** The key of the history state the back trap pushes. */
-const TRAP_KEY = Object.keys(TRAP_STATE)[0]!;
 
 const isolated = isolatedContexts();
 
@@ -72,11 +69,8 @@ describe('back trap', () => {
     expect(page.url()).toBe(url);
     await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
     for (let press = 1; press <= 3; press += 1) {
-      await page.goBack();
+      await pressBack(page);
       expect(page.url(), `after Back #${press}`).toBe(url);
-      // goBack resolves when the step back commits, which can be before the page's popstate
-      // handler has pushed the trap again; a press before that would leave for the ad.
-      await page.waitForFunction((key) => (history.state as Record<string, unknown> | null)?.[key] === true, { timeout: 5000 }, TRAP_KEY);
     }
     expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
     expect(await page.$(GET)).not.toBeNull();

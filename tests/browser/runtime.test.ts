@@ -9,6 +9,7 @@ import {
   GET,
   paramOf,
   paramsOf,
+  pressBack,
   settings,
   sleep,
   tapAndFollow,
@@ -37,8 +38,8 @@ describe('Meta pixel', () => {
     ]);
     // The back trap pushes a history entry on every Back press; the real pixel (and so the fake)
     // tracks a PageView per pushState unless the page sets fbq.disablePushState.
-    await page.goBack();
-    await page.goBack();
+    await pressBack(page);
+    await pressBack(page);
     expect(page.url()).toBe(`${baseUrl}/feature1?utm_source=fb`);
     await page.reload({ waitUntil: 'load' });
     await waitUntil(() => fakes.tracked('PageView').length > 1, 'the second page load\'s PageView');
