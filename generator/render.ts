@@ -116,21 +116,26 @@ const EMPTY = Buffer.alloc(0);
 
 /** A filler for one campaign's values, each escaped for its context once for all its documents. */
 export function documentFiller(values: CampaignValues): DocumentFiller {
-  const filled: Record<Slot, Buffer> = {
+  // Every slot but the runtime config's, which is the page's own.
+  const campaign: Record<Slot, Buffer> = {
     [BASE_PATH_TOKEN]: Buffer.from(values.basePath),
     [INSTALL_LINK_TOKEN]: Buffer.from(escapeHtml(values.installLink)),
     [INSTALL_LINK_JSON_TOKEN]: Buffer.from(serializeJson(values.installLink).slice(1, -1)),
     [CSP_TOKEN]: Buffer.from(escapeHtml(values.csp)),
-    [RUNTIME_CONFIG_SLOT]: EMPTY,
   };
   // The campaign's runtime config, less the closing brace the page's own fields go before.
   const runtime = serializeJson(values.runtime).slice(0, -1);
   return (template, page) => {
+    let runtimeConfig = EMPTY;
     if (page) {
       const own = { route: page.route, landingType: page.variant.name, locale: page.locale } satisfies Partial<RuntimeConfig>;
-      filled[RUNTIME_CONFIG_SLOT] = Buffer.from(`${runtime},${serializeJson(own).slice(1)}`);
+      runtimeConfig = Buffer.from(`${runtime},${serializeJson(own).slice(1)}`);
     }
-    return encoded(template).map((part, i) => (i % 2 ? filled[template[i] as Slot]! : part));
+    return encoded(template).map((part, i) => {
+      if (i % 2 === 0) return part;
+      const slot = template[i] as Slot;
+      return slot === RUNTIME_CONFIG_SLOT ? runtimeConfig : campaign[slot]!;
+    });
   };
 }
 

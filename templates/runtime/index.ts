@@ -14,7 +14,7 @@ import { loadMetaPixel, trackAddToCart } from './meta-pixel.ts';
 import type { PixelWindow } from './meta-pixel.ts';
 import { loadPaymentSdk } from './payments.ts';
 import { pollUntil } from './poll.ts';
-import { afterLoad, afterLoadAndIdle, inSeparateTasks } from './schedule.ts';
+import { afterLoad, afterLoadAndIdle, inSeparateTasks, safely } from './schedule.ts';
 import { campaignRoot, fetchSplitConfig, keptDraw, paywallForDraw } from './split-test.ts';
 import type { StorageLike } from './split-test.ts';
 import type { RuntimeConfig } from './types.ts';
@@ -47,15 +47,6 @@ function localStorageOf(win: Window): StorageLike | null {
     return win.localStorage;
   } catch {
     return null;
-  }
-}
-
-/** Runs one independent part of the runtime; a failure in one never stops the others. */
-function safely(part: () => void): void {
-  try {
-    part();
-  } catch {
-    // Each part degrades on its own: at worst the CTA keeps the default install link from the HTML.
   }
 }
 

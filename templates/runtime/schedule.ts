@@ -11,11 +11,12 @@ export interface SchedulingWindow {
 /** The longest an idle callback may wait on a busy page before it runs anyway. */
 const IDLE_TIMEOUT_MS = 3000;
 
-function safely(task: () => void): void {
+/** Runs `task`, swallowing what it throws: each part of the runtime degrades on its own, and never surfaces as an uncaught error. */
+export function safely(task: () => void): void {
   try {
     task();
   } catch {
-    // Deferred work is optional (third-party SDKs, QR code); it must never surface as an uncaught error.
+    // At worst a part is missing: the CTA keeps the install link from the HTML, a third-party SDK or the QR code stays away.
   }
 }
 
