@@ -2,13 +2,13 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import path from 'node:path';
 import { styleText } from 'node:util';
-import { buildSite, type BuildResult } from './build.ts';
+import { buildSite, type BuildResult } from './build/index.ts';
 import { loadConfig } from './config/load.ts';
 import { validateConfig } from './config/validate.ts';
-import { ConfigError, InvalidShard, ScreenshotsChanged, UserError } from './errors.ts';
-import { planPages } from './plan.ts';
-import type { ScreenshotRun } from './screenshots.ts';
-import { startServer } from './serve.ts';
+import { ConfigError, InvalidShard, ScreenshotsChanged, UserError } from './shared/errors.ts';
+import { planPages } from './build/plan.ts';
+import type { ScreenshotRun } from './screenshots/run.ts';
+import { startServer } from './serve/server.ts';
 
 /** Exit codes: 0 ok, 1 the user's input is wrong, 2 store-landing itself failed. */
 const EXIT_USER = 1;
@@ -83,7 +83,7 @@ function createProgram(): Command {
     .option('--json', 'print the result as JSON')
     .action(async (options: { config: string; build?: string; out: string; baseline: string; update?: boolean; threshold: number; pixelThreshold: number; scale: number; json?: boolean }) => {
       // Loaded on use: the other commands never load Puppeteer.
-      const { runScreenshots } = await import('./screenshots.ts');
+      const { runScreenshots } = await import('./screenshots/run.ts');
       const run = await runScreenshots({
         config: options.config,
         build: options.build,

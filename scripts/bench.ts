@@ -82,7 +82,7 @@ function runChild(config: string, outDir: string): RunResult {
 
 /** In the child: one build, then the floor over the same pages. */
 async function child(config: string, outDir: string) {
-  const { buildSite } = await import('../generator/build.ts');
+  const { buildSite } = await import('../generator/build/index.ts');
   const { render } = await import('../templates/entry-server.tsx');
   const result = await buildSite({ config, outDir, all: true });
 

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { loadConfig } from '../generator/config/load.ts';
 import { validateConfig } from '../generator/config/validate.ts';
-import { ConfigError, formatIssue } from '../generator/errors.ts';
-import { planPages } from '../generator/plan.ts';
+import { ConfigError, formatIssue } from '../generator/shared/errors.ts';
+import { planPages } from '../generator/build/plan.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'tests/fixtures');

@@ -1,7 +1,7 @@
 // Reads variants.yaml into a plain object, keeping the YAML document so every later error can point at a line and column.
 import path from 'node:path';
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { ConfigError, ConfigNotFound, ConfigUnreadable, type ConfigIssue } from '../errors.ts';
+import { ConfigError, ConfigNotFound, ConfigUnreadable, type ConfigIssue } from '../shared/errors.ts';
 import { readConfigText } from './read-text.ts';
 import { describeYamlErrors } from './syntax-errors.ts';
 

@@ -1,6 +1,6 @@
 // Reads a config or locale file as UTF-8 text, refusing before any parsing what is too large or not text at all.
 import { readFileSync, statSync } from 'node:fs';
-import { ConfigError, type ConfigIssue } from '../errors.ts';
+import { ConfigError, type ConfigIssue } from '../shared/errors.ts';
 
 /**
  * Config and locale files larger than this are refused unread: real ones are a few KB,

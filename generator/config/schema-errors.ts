@@ -1,6 +1,6 @@
 // Turns ajv's errors into one plain sentence each: the key path, what was expected and what was found.
 import type { ErrorObject } from 'ajv';
-import { closest } from '../text.ts';
+import { closest } from '../shared/text.ts';
 import type { KeyPath } from './load.ts';
 
 /** One schema violation, located by key path. */

@@ -1,6 +1,6 @@
 // Turns the yaml parser's syntax errors, and JSON's, into one plain sentence each: what is wrong, expected and found.
 import { isCollection, isMap, isPair, isScalar, isSeq, Scalar, visit, type Document, type LineCounter, type YAMLError } from 'yaml';
-import type { ConfigIssue } from '../errors.ts';
+import type { ConfigIssue } from '../shared/errors.ts';
 
 /** Parser errors that leave the structure around them intact, so what follows is still read right. */
 const LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY', 'BAD_DQ_ESCAPE', 'TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE', 'KEY_OVER_1024_CHARS']);

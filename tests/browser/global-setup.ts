@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite } from '../../generator/build.ts';
-import { startServer } from '../../generator/serve.ts';
+import { buildSite } from '../../generator/build/index.ts';
+import { startServer } from '../../generator/serve/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/build/index.ts';
 import { defaultConfig, temporaryDir } from '../helpers.ts';
 
 /** One TCP round trip of a fresh connection: 10 segments of about 1,460 bytes (RFC 6928), about 14 KB. */

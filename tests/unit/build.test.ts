@@ -4,8 +4,8 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/build.ts';
-import { writeOutput } from '../../generator/write.ts';
+import { buildSite, type BuildResult } from '../../generator/build/index.ts';
+import { writeOutput } from '../../generator/build/write.ts';
 import { defaultConfig, fixturesDir, runCli, snapshot, temporaryDir } from '../helpers.ts';
 
 let outDir: string;
@@ -155,7 +155,7 @@ describe('atomic output', () => {
 
 describe('browser bundles', () => {
   it('keeps React out of the tracking runtime, which must run before hydration', async () => {
-    const { bundleRuntime } = await import('../../generator/bundle.ts');
+    const { bundleRuntime } = await import('../../generator/build/bundle.ts');
     const { metafile, entries } = await bundleRuntime();
     const inputsOf = (entry: string) => {
       // The entry's own inputs and those of every chunk it imports.
@@ -178,7 +178,7 @@ describe('browser bundles', () => {
   });
 
   it('asks Chromium to compile every script whole while it streams in, off the main thread', async () => {
-    const { bundleRuntime } = await import('../../generator/bundle.ts');
+    const { bundleRuntime } = await import('../../generator/build/bundle.ts');
     const { files } = await bundleRuntime();
     const scripts = files.filter((file) => file.name.endsWith('.js'));
     expect(scripts.length).toBeGreaterThanOrEqual(2);

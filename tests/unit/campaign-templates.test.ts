@@ -3,9 +3,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/build/index.ts';
 import type { Config } from '../../generator/config/types.ts';
-import { templateKey } from '../../generator/render.ts';
+import { templateKey } from '../../generator/build/render/index.ts';
 import { defaultConfigData, repoRoot, temporaryDir } from '../helpers.ts';
 
 /** Two campaigns that share templates: own base paths, links with characters HTML and JSON escape, other tracking. */

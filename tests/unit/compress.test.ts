@@ -3,7 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { Compressor } from '../../generator/compress.ts';
+import { Compressor } from '../../generator/shared/compress.ts';
 import { temporaryDir } from '../helpers.ts';
 
 const script = Buffer.from('export const answer = () => 42;\n'.repeat(40));

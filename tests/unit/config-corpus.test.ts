@@ -4,11 +4,11 @@ import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/build/index.ts';
 import { MAX_ALIAS_COUNT, parseConfig } from '../../generator/config/load.ts';
 import { decodeConfigText, MAX_CONFIG_BYTES } from '../../generator/config/read-text.ts';
 import { findJsonSyntaxError } from '../../generator/config/syntax-errors.ts';
-import { ConfigError, MAX_PRINTED_ISSUES, type ConfigIssue } from '../../generator/errors.ts';
+import { ConfigError, MAX_PRINTED_ISSUES, type ConfigIssue } from '../../generator/shared/errors.ts';
 import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, snapshot, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 const scenarios = readdirSync(fixturesDir).filter((name) => existsSync(path.join(fixturesDir, name, 'expected.txt')));

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
-import { contentSecurityPolicy, cspHash } from '../../generator/csp.ts';
+import { buildSite } from '../../generator/build/index.ts';
+import { contentSecurityPolicy, cspHash } from '../../generator/build/csp.ts';
 import { loadConfig } from '../../generator/config/load.ts';
 import { validateConfig } from '../../generator/config/validate.ts';
 import { mergeOverrides } from '../../generator/config/merge.ts';

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
-import { IMAGE_ROLES, imageKey, type ImageRole } from '../../generator/image-roles.ts';
-import { createImagePipeline, optimizeImage, type OptimizedImage } from '../../generator/images.ts';
-import { imageResolver } from '../../generator/page-props.ts';
+import { buildSite } from '../../generator/build/index.ts';
+import { IMAGE_ROLES, imageKey, type ImageRole } from '../../generator/build/image-roles.ts';
+import { createImagePipeline, optimizeImage, type OptimizedImage } from '../../generator/build/images.ts';
+import { imageResolver } from '../../generator/build/page-props.ts';
 import { AppImage } from '../../templates/components/app-image.tsx';
 import { fixturesDir, repoRoot, temporaryDir } from '../helpers.ts';
 

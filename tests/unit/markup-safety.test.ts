@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/build/index.ts';
 import { escapeHtml, serializeJson } from '../../templates/document.ts';
 import { fixturesDir, repoRoot, temporaryDir as createTemporaryDir } from '../helpers.ts';
 

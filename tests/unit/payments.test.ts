@@ -4,8 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
-import { braintreeVersion } from '../../generator/assets.ts';
+import { buildSite } from '../../generator/build/index.ts';
+import { braintreeVersion } from '../../generator/build/assets.ts';
 import { defaultConfig, repoRoot, temporaryDir } from '../helpers.ts';
 
 const runtimeConfigOf = (html: string) =>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config/load.ts';
 import { validateConfig } from '../../generator/config/validate.ts';
-import { outputPathFor, planPages, shardOf } from '../../generator/plan.ts';
+import { outputPathFor, planPages, shardOf } from '../../generator/build/plan.ts';
 import { defaultConfig } from '../helpers.ts';
 
 const valid = validateConfig(await loadConfig(defaultConfig));

@@ -3,9 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
-import { comparePng, compressPng } from '../../generator/screenshot-compare.ts';
-import { planShots } from '../../generator/screenshots.ts';
+import { buildSite } from '../../generator/build/index.ts';
+import { comparePng, compressPng } from '../../generator/screenshots/compare.ts';
+import { planShots } from '../../generator/screenshots/run.ts';
 import { fixturesDir, runCli, temporaryDir } from '../helpers.ts';
 
 /** A white PNG of `width` x `height` with the given pixels painted black. */

@@ -5,8 +5,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AssetFile } from './bundle.ts';
-import type { Config } from './config/types.ts';
-import { ImageUnreadable } from './errors.ts';
+import type { Config } from '../config/types.ts';
+import { ImageUnreadable } from '../shared/errors.ts';
 import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey, imageUses, type ImageRole } from './image-roles.ts';
 
 /**

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
-import { IMMUTABLE, SECURITY_HEADERS } from './csp.ts';
-import { ServeDirMissing } from './errors.ts';
+import { IMMUTABLE, SECURITY_HEADERS } from '../build/csp.ts';
+import { ServeDirMissing } from '../shared/errors.ts';
 import { PageResponses, setVary } from './page-responses.ts';
-import type { ManifestPage } from './build.ts';
+import type { ManifestPage } from '../build/index.ts';
 
 /** One campaign folder, mounted at its base path. */
 interface Mount {

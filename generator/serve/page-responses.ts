@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
-import { compressBoth } from './compress.ts';
+import { compressBoth } from '../shared/compress.ts';
 
 /** One page in each encoding, with the validator sirv would give the file. */
 interface PageEncodings {

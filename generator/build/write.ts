@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Compressor } from './compress.ts';
-import { OutputInsideSource, OutputNotBuild } from './errors.ts';
+import { Compressor } from '../shared/compress.ts';
+import { OutputInsideSource, OutputNotBuild } from '../shared/errors.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
 export interface OutputFile {

@@ -3,17 +3,17 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { jsonAsset, paymentScripts } from './assets.ts';
 import { bundleRuntime, type AssetFile, type Bundle } from './bundle.ts';
-import { loadConfig } from './config/load.ts';
-import type { Config } from './config/types.ts';
-import { messagesFor, validateConfig, type ValidConfig } from './config/validate.ts';
+import { loadConfig } from '../config/load.ts';
+import type { Config } from '../config/types.ts';
+import { messagesFor, validateConfig, type ValidConfig } from '../config/validate.ts';
 import { contentSecurityPolicy, headersFile } from './csp.ts';
 import { collectImages, createImagePipeline, type ImagePipeline, type ImageStats, type OptimizedImage } from './images.ts';
 import { buildLocaleBundle, imageResolver } from './page-props.ts';
 import { planPages, type BuildSelection, type CampaignPlan } from './plan.ts';
-import { BASE_PATH_TOKEN, documentFiller, renderCampaignTemplate, templateKey, type CampaignTemplate, type CampaignValues } from './render.ts';
+import { BASE_PATH_TOKEN, documentFiller, renderCampaignTemplate, templateKey, type CampaignTemplate, type CampaignValues } from './render/index.ts';
 import { byteLength, writeOutput, type OutputFile } from './write.ts';
-import { styleText } from '../templates/document.ts';
-import type { TrackingSettings } from '../templates/runtime/types.ts';
+import { styleText } from '../../templates/document.ts';
+import type { TrackingSettings } from '../../templates/runtime/types.ts';
 
 export interface BuildOptions extends BuildSelection {
   /** The YAML config file. */

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { transform } from 'esbuild';
-import type { PaymentSettings } from '../templates/runtime/types.ts';
+import type { PaymentSettings } from '../../templates/runtime/types.ts';
 import type { AssetFile } from './bundle.ts';
-import type { Config } from './config/types.ts';
+import type { Config } from '../config/types.ts';
 
 /** `name-0123456789.ext`: a name that changes whenever the contents do, so it can be cached for good. */
 export function hashedName(stem: string, extension: string, contents: Uint8Array | string): string {

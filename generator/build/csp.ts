@@ -1,6 +1,6 @@
 // The Content-Security-Policy of a campaign's pages: our own origin, hashes of our inline code, and only the third-party hosts in use.
 import { createHash } from 'node:crypto';
-import type { Config } from './config/types.ts';
+import type { Config } from '../config/types.ts';
 
 type Directive = 'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src';
 

@@ -1,5 +1,5 @@
 // Where each image of the page is shown and how wide: the one table the image pipeline sizes its renditions from.
-import type { Config } from './config/types.ts';
+import type { Config } from '../config/types.ts';
 
 /**
  * The CSS width in px each kind of image is shown at, from templates/styles.css

@@ -1,6 +1,6 @@
 // The HTML report of a screenshot run: each changed page with its baseline, the capture and the difference side by side.
-import { escapeHtml } from '../templates/document.ts';
-import type { ScreenshotOptions, ScreenshotRun, ShotResult } from './screenshots.ts';
+import { escapeHtml } from '../../templates/document.ts';
+import type { ScreenshotOptions, ScreenshotRun, ShotResult } from './run.ts';
 
 /** One self-contained page; its images are the `baseline/`, `current/` and `diff/` folders beside it. */
 export function writeReport(run: ScreenshotRun, options: Pick<ScreenshotOptions, 'pixelThreshold' | 'baselineDir'>): string {

@@ -1,13 +1,13 @@
 // Renders a campaign's documents once, with stand-ins for what campaigns differ in, and fills them per campaign.
-import { escapeHtml, renderDocument, serializeJson, type ImagePreload } from '../templates/document.ts';
-import { render, renderError } from '../templates/entry-server.tsx';
-import { formatRating, translatorFor } from '../templates/i18n.tsx';
-import type { ImageRef, LocaleBundle, PageProps } from '../templates/props.ts';
-import type { RuntimeConfig } from '../templates/runtime/types.ts';
-import type { Config } from './config/types.ts';
-import { RenderFailed } from './errors.ts';
-import { buildPageProps, type ImageResolver } from './page-props.ts';
-import type { CampaignPlan, PlannedPage } from './plan.ts';
+import { escapeHtml, renderDocument, serializeJson, type ImagePreload } from '../../../templates/document.ts';
+import { render, renderError } from '../../../templates/entry-server.tsx';
+import { formatRating, translatorFor } from '../../../templates/i18n.tsx';
+import type { ImageRef, LocaleBundle, PageProps } from '../../../templates/props.ts';
+import type { RuntimeConfig } from '../../../templates/runtime/types.ts';
+import type { Config } from '../../config/types.ts';
+import { RenderFailed } from '../../shared/errors.ts';
+import { buildPageProps, type ImageResolver } from '../page-props.ts';
+import type { CampaignPlan, PlannedPage } from '../plan.ts';
 
 /**
  * Stands in for the campaign's base path in asset and page URLs. A path of plain

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const templatesDir = fileURLToPath(new URL('../templates/', import.meta.url));
+const templatesDir = fileURLToPath(new URL('../../templates/', import.meta.url));
 
 /** A file the bundle adds to `assets/`. */
 export interface AssetFile {

@@ -1,6 +1,6 @@
 // Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs.
-import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../templates/props.ts';
-import type { Config } from './config/types.ts';
+import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../templates/props.ts';
+import type { Config } from '../config/types.ts';
 import { imageKey, type ImageRole } from './image-roles.ts';
 import type { OptimizedImage } from './images.ts';
 import type { PlannedPage } from './plan.ts';

@@ -1,9 +1,9 @@
 // Decides every page and output path of a build before anything is written; two pages aimed at one file is an error.
-import { formatKeyPath, positionOf } from './config/load.ts';
-import type { Config, VariantConfig } from './config/types.ts';
-import type { CampaignConfig, ValidConfig } from './config/validate.ts';
-import { CampaignNotFound, CampaignsMissing, ConfigError, type ConfigIssue } from './errors.ts';
-import type { Locale } from '../templates/props.ts';
+import { formatKeyPath, positionOf } from '../config/load.ts';
+import type { Config, VariantConfig } from '../config/types.ts';
+import type { CampaignConfig, ValidConfig } from '../config/validate.ts';
+import { CampaignNotFound, CampaignsMissing, ConfigError, type ConfigIssue } from '../shared/errors.ts';
+import type { Locale } from '../../templates/props.ts';
 
 /** One page to render. */
 export interface PlannedPage {

@@ -4,11 +4,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer';
-import { buildSite, type ManifestPage } from './build.ts';
-import { BaselinesMissing, BuildNotFound, ChromiumMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from './errors.ts';
-import { comparePng, compressPng, type Comparison } from './screenshot-compare.ts';
-import { writeReport } from './screenshot-report.ts';
-import { startServer } from './serve.ts';
+import { buildSite, type ManifestPage } from '../build/index.ts';
+import { BaselinesMissing, BuildNotFound, ChromiumMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from '../shared/errors.ts';
+import { comparePng, compressPng, type Comparison } from './compare.ts';
+import { writeReport } from './report.ts';
+import { startServer } from '../serve/server.ts';
 
 /** The widths every page is captured at: the iPhone 12 to 16 screen, and the narrowest the page supports. */
 export const VIEWPORTS = [
