@@ -6,7 +6,6 @@ import { buildSite, type BuildResult } from './build/index.ts';
 import { loadConfig } from './config/load.ts';
 import { validateConfig } from './config/validate.ts';
 import { ConfigError, InvalidShard, ScreenshotsChanged, UserError } from './shared/errors.ts';
-import { planPages } from './build/plan.ts';
 import type { ScreenshotRun } from './screenshots/run.ts';
 import { startServer } from './serve/server.ts';
 
@@ -46,7 +45,7 @@ function createProgram(): Command {
     .option('--json', 'print the result as JSON')
     .action(async (options: { config: string; json?: boolean }) => {
       const valid = validateConfig(await loadConfig(options.config));
-      const plans = [...planPages(valid), ...(valid.campaigns.length ? planPages(valid, { all: true }) : [])];
+      const plans = [valid.site.base, ...valid.site.campaigns];
       const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
       const summary = { valid: true, config: options.config, campaigns: valid.campaigns.map((campaign) => campaign.name), pages };
       console.log(

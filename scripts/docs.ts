@@ -1,11 +1,13 @@
-// Rewrites the README's config reference from the JSON Schema (`npm run docs`); a unit test fails when it is stale.
+// `npm run docs`: rewrites what is generated from the config's definition: the README's reference and variants.schema.json. Unit tests fail when either is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { configReference, REFERENCE_END, REFERENCE_START } from '../generator/config/reference.ts';
+import { configReference, REFERENCE_END, REFERENCE_START, SCHEMA_FILE, schemaFileText } from '../generator/config/reference.ts';
 
-const file = new URL('../README.md', import.meta.url);
-const readme = readFileSync(file, 'utf8');
-const start = readme.indexOf(REFERENCE_START);
+const root = new URL('../', import.meta.url);
+const readmeFile = new URL('README.md', root);
+const readme = readFileSync(readmeFile, 'utf8');
+const start = readme.indexOf('<!-- config-reference:start');
 const end = readme.indexOf(REFERENCE_END);
 if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${REFERENCE_START} ... ${REFERENCE_END}.`);
-writeFileSync(file, readme.slice(0, start + REFERENCE_START.length) + '\n' + configReference() + '\n' + readme.slice(end));
-console.log('README.md: config reference updated.');
+writeFileSync(readmeFile, readme.slice(0, start) + REFERENCE_START + '\n' + configReference() + '\n' + readme.slice(end));
+writeFileSync(new URL(SCHEMA_FILE, root), schemaFileText());
+console.log(`README.md (config reference) and ${SCHEMA_FILE} updated.`);

@@ -1,8 +1,7 @@
 // The data one pre-rendered page needs: built by the generator, embedded in the HTML as JSON, hydrated from on the client.
 
-/** The languages every page is rendered in; English is the fallback. */
-export const LOCALES = ['en', 'de', 'es', 'fr'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** A BCP 47 language tag the page is rendered in; which ones a build has is the config's business. */
+export type Locale = string;
 
 /** i18next resources of one locale: nested objects whose leaves are strings. */
 export interface Messages {

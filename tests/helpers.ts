@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { loadConfig } from '../generator/config/load.ts';
 import { validateConfig } from '../generator/config/validate.ts';
 import { ConfigError, formatIssue } from '../generator/shared/errors.ts';
-import { planPages } from '../generator/build/plan.ts';
+import { selectCampaigns } from '../generator/build/plan.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
@@ -40,7 +40,7 @@ export function defaultConfigData() {
 /** Loads, validates and plans a config; resolves to the plan, or rejects with the ConfigError. */
 export async function checkConfig(file: string) {
   const valid = validateConfig(await loadConfig(file));
-  return { valid, plans: planPages(valid) };
+  return { valid, plans: selectCampaigns(valid.site) };
 }
 
 /** The formatted issues of a config that must fail, with paths relative to `relativeTo`. */

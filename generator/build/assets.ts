@@ -27,7 +27,11 @@ export function braintreeVersion(): string {
  * The payment SDK scripts a page loads: the provider's CDN URLs, or, self-hosted,
  * the npm package's browser builds minified into hashed assets with SRI hashes.
  */
-export async function paymentScripts(config: Config, assetsUrl: string): Promise<{ settings: PaymentSettings; files: AssetFile[] }> {
+export async function paymentScripts(
+  config: Config,
+  assetsUrl: string,
+  minified: MinifiedComponents,
+): Promise<{ settings: PaymentSettings; files: AssetFile[] }> {
   const { enabled, source, components } = config.payments.braintree;
   const version = braintreeVersion();
   if (source === 'cdn') {
@@ -39,25 +43,25 @@ export async function paymentScripts(config: Config, assetsUrl: string): Promise
   const files: AssetFile[] = [];
   const scripts: PaymentSettings['scripts'] = [];
   for (const component of components) {
-    const minified = await minifiedComponent(component);
-    const name = hashedName(`braintree-${component}`, '.js', minified);
-    files.push({ name, contents: Buffer.from(minified) });
-    scripts.push({ src: assetsUrl + name, integrity: 'sha384-' + createHash('sha384').update(minified).digest('base64') });
+    const code = await minifiedComponent(component, minified);
+    const name = hashedName(`braintree-${component}`, '.js', code);
+    files.push({ name, contents: Buffer.from(code) });
+    scripts.push({ src: assetsUrl + name, integrity: 'sha384-' + createHash('sha384').update(code).digest('base64') });
   }
   return { settings: { enabled, source, version, scripts }, files };
 }
 
-/** Minified SDK components by name: every self-hosting campaign of a build uses the same files. */
-const minifiedComponents = new Map<string, Promise<string>>();
+/** Minified SDK components by name: every self-hosting campaign of a build uses the same files (kept in the build context). */
+export type MinifiedComponents = Map<string, Promise<string>>;
 
-function minifiedComponent(component: string): Promise<string> {
-  let minified = minifiedComponents.get(component);
+function minifiedComponent(component: string, cache: MinifiedComponents): Promise<string> {
+  let minified = cache.get(component);
   if (!minified) {
     minified = readFile(require.resolve(`braintree-web/dist/browser/${component}.js`), 'utf8')
       // The SDK's licence comments stay with it.
       .then((code) => transform(code, { minify: true, legalComments: 'eof' }))
       .then((result) => result.code);
-    minifiedComponents.set(component, minified);
+    cache.set(component, minified);
   }
   return minified;
 }

@@ -37,21 +37,14 @@ const BRAINTREE_CDN: Partial<Record<Directive, string[]>> = {
 
 /** `'sha256-…'` of an inline script or style, exactly as it stands between its tags. */
 export function cspHash(text: string): string {
-  let hash = hashes.get(text);
-  if (!hash) {
-    hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-    hashes.set(text, hash);
-  }
-  return hash;
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** Hashes by text: every campaign of a build hashes the same inline CSS, twice. */
-const hashes = new Map<string, string>();
-
-export interface InlineCode {
-  /** Texts of inline `<script>` elements that run (JSON data blocks do not count). */
+/** The hashes (cspHash) of a page's inline code: every campaign of a build has the same, hashed once. */
+export interface InlineHashes {
+  /** Of inline `<script>` elements that run (JSON data blocks do not count). */
   scripts: string[];
-  /** Texts of inline `<style>` elements. */
+  /** Of inline `<style>` elements. */
   styles: string[];
 }
 
@@ -59,10 +52,10 @@ export interface InlineCode {
  * The policy for a campaign. `forHeader` adds what a `<meta>` policy may not carry
  * (`frame-ancestors`): the HTTP header and `_headers` get it, the page's meta tag does not.
  */
-export function contentSecurityPolicy(config: Config, inline: InlineCode, forHeader = false): string {
+export function contentSecurityPolicy(config: Config, inline: InlineHashes, forHeader = false): string {
   const vendors = [META, APPSFLYER_WEB_SDK];
   const { appsflyer } = config.tracking;
-  if (appsflyer.smartScript ?? true) vendors.push(APPSFLYER_SMART_SCRIPT);
+  if (appsflyer.smartScript) vendors.push(APPSFLYER_SMART_SCRIPT);
   if (appsflyer.impressionPixel) vendors.push(ONELINK_IMPRESSIONS);
   const { braintree } = config.payments;
   if (braintree.enabled) {
@@ -73,8 +66,8 @@ export function contentSecurityPolicy(config: Config, inline: InlineCode, forHea
 
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...inline.scripts.map(cspHash), ...hosts('script-src')]],
-    ['style-src', ["'self'", ...inline.styles.map(cspHash)]],
+    ['script-src', ["'self'", ...inline.scripts, ...hosts('script-src')]],
+    ['style-src', ["'self'", ...inline.styles]],
     ['img-src', ["'self'", 'data:', ...hosts('img-src')]],
     ['connect-src', ["'self'", ...hosts('connect-src')]],
     ['frame-src', hosts('frame-src').length ? hosts('frame-src') : ["'none'"]],

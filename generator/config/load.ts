@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ConfigError, ConfigNotFound, ConfigUnreadable, type ConfigIssue } from '../shared/errors.ts';
 import { readConfigText } from './read-text.ts';
-import { describeYamlErrors } from './syntax-errors.ts';
+import { describeYamlErrors } from './yaml-errors.ts';
 
 /** A config file as read from disk: its data, and the document and line table to locate keys in it. */
 export interface LoadedConfig {

@@ -2,6 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import { closest } from '../shared/text.ts';
 import type { KeyPath } from './load.ts';
+import { EXPECTED } from './schema/values.ts';
 
 /** One schema violation, located by key path. */
 export interface SchemaProblem {
@@ -10,18 +11,6 @@ export interface SchemaProblem {
   /** Set when the last key itself is wrong (unknown or badly named), so the position is the key's. */
   atKey?: true;
 }
-
-/** What a value of each shared definition looks like, for "expected ..." texts. */
-const DEFINITION_EXPECTATIONS: Record<string, string> = {
-  httpsUrl: 'an https:// URL',
-  deepLink: 'an app deep link such as pictura://create, or an https:// URL (never javascript:, data:, vbscript:, file: or http:)',
-  route: 'a route: "/" or "/" and lowercase letters, digits and "-" (not /assets, /en, /de, /es or /fr, which the build uses)',
-  imagePath: 'a relative path to a .png, .jpg, .jpeg, .svg or .webp file',
-  name: 'a name of letters, digits, "-" and "_"',
-  messageKey: 'a locale key such as iap.magicProYearly',
-  version: 'a version number such as 1.14',
-  date: 'a date as YYYY-MM-DD',
-};
 
 /**
  * One problem per failing key, in document order of ajv's report.
@@ -106,12 +95,10 @@ function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
   }
 }
 
-/** The schema's own words for what fits here: a known definition, else its description, else its pattern. */
+/** The schema's own words for what fits here: its "expected" text (schema/values.ts), else its description, else its pattern. */
 function expectationOf(error: ErrorObject): string {
-  // A $ref restarts ajv's schemaPath at the definition, so the path names the definition that failed.
-  const definition = /^#\/definitions\/([^/]+)\//.exec(error.schemaPath)?.[1];
-  if (definition && definition in DEFINITION_EXPECTATIONS) return DEFINITION_EXPECTATIONS[definition]!;
-  const parent = error.parentSchema as { description?: string; pattern?: string } | undefined;
+  const parent = error.parentSchema as { [EXPECTED]?: string; description?: string; pattern?: string } | undefined;
+  if (parent?.[EXPECTED]) return parent[EXPECTED];
   if (parent?.description) return lowerFirst(parent.description.replace(/\.$/, ''));
   if (parent?.pattern) return `text matching ${parent.pattern}`;
   return 'a valid value';

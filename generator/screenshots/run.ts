@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer';
-import { buildSite, type ManifestPage } from '../build/index.ts';
+import { buildSite } from '../build/index.ts';
+import type { ManifestPage } from '../shared/manifest.ts';
 import { BaselinesMissing, BuildNotFound, ChromiumMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from '../shared/errors.ts';
 import { comparePng, compressPng, type Comparison } from './compare.ts';
 import { writeReport } from './report.ts';

@@ -8,7 +8,7 @@ import sirv from 'sirv';
 import { IMMUTABLE, SECURITY_HEADERS } from '../build/csp.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { PageResponses, setVary } from './page-responses.ts';
-import type { ManifestPage } from '../build/index.ts';
+import type { ManifestPage } from '../shared/manifest.ts';
 
 /** One campaign folder, mounted at its base path. */
 interface Mount {

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
 import type { Config } from '../../generator/config/types.ts';
-import { templateKey } from '../../generator/build/render/index.ts';
+import { templateKey } from '../../generator/build/render/documents.ts';
 import { defaultConfigData, repoRoot, temporaryDir } from '../helpers.ts';
 
 /** Two campaigns that share templates: own base paths, links with characters HTML and JSON escape, other tracking. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
 import { MAX_ALIAS_COUNT, parseConfig } from '../../generator/config/load.ts';
 import { decodeConfigText, MAX_CONFIG_BYTES } from '../../generator/config/read-text.ts';
-import { findJsonSyntaxError } from '../../generator/config/syntax-errors.ts';
+import { jsonSyntaxError } from '../../generator/config/locale-files.ts';
 import { ConfigError, MAX_PRINTED_ISSUES, type ConfigIssue } from '../../generator/shared/errors.ts';
 import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, snapshot, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
@@ -225,25 +225,26 @@ describe('decodeConfigText', () => {
   });
 });
 
-describe('findJsonSyntaxError', () => {
+describe('jsonSyntaxError', () => {
   it.each([
     ['{"a": 1,}', 8, 'invalid JSON: expected another "key": value after the comma (JSON allows no trailing comma), found "}"'],
     ['[1, 2,]', 6, 'invalid JSON: expected another value after the comma (JSON allows no trailing comma), found "]"'],
     ['{"a": }', 6, 'invalid JSON: expected a value (text in double quotes, a number, true, false, null, an object or a list), found "}"'],
     ["{'a': 1}", 1, 'invalid JSON: expected a key in double quotes, found "\'"'],
     ['{"a": "b\nc"}', 8, 'invalid JSON: expected a closing " on the same line (write line breaks as \\n), found "\\n"'],
+    ['{"a":\t"b\tc"}', 8, 'invalid JSON: expected printable text (control characters inside quotes must be escaped), found "\\t"'],
     ['{"a": "b"', 9, 'invalid JSON: expected "," or "}", found the end of the file'],
     ['{"a": tru}', 6, 'invalid JSON: expected a value (text in double quotes, a number, true, false, null, an object or a list), found "tru"'],
     ['{"a": 1} {}', 9, 'invalid JSON: expected the end of the file after the top-level value, found "{"'],
     ['{"a": "\\x"}', 8, 'invalid JSON: expected an escape such as \\n, \\" or \\\\ after the backslash, found "x"'],
   ])('finds the mistake in %j', (text, offset, message) => {
-    expect(findJsonSyntaxError(text)).toEqual({ offset, message });
+    expect(jsonSyntaxError(text)).toEqual({ offset, message });
   });
 
   it('accepts exactly what JSON.parse accepts (2,000 JSON documents, 2,000 mangled ones)', () => {
     fc.assert(
       fc.property(fc.json({ depthSize: 'small' }), (text) => {
-        expect(findJsonSyntaxError(text)).toBeNull();
+        expect(jsonSyntaxError(text)).toBeNull();
       }),
       { numRuns: 2000 },
     );
@@ -258,7 +259,7 @@ describe('findJsonSyntaxError', () => {
         } catch {
           parses = false;
         }
-        expect(findJsonSyntaxError(text) === null).toBe(parses);
+        expect(jsonSyntaxError(text) === null).toBe(parses);
       }),
       { numRuns: 2000 },
     );

@@ -19,7 +19,7 @@ const directives = (policy: string) =>
 
 describe('contentSecurityPolicy', () => {
   it('allows scripts only from self, our hashes and the third parties in use; never unsafe-inline', () => {
-    const policy = directives(contentSecurityPolicy(config, { scripts: ['boot()'], styles: ['a{}'] }));
+    const policy = directives(contentSecurityPolicy(config, { scripts: [cspHash('boot()')], styles: [cspHash('a{}')] }));
     expect(policy['script-src']).toEqual([
       "'self'",
       cspHash('boot()'),

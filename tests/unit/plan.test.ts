@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config/load.ts';
 import { validateConfig } from '../../generator/config/validate.ts';
-import { outputPathFor, planPages, shardOf } from '../../generator/build/plan.ts';
+import { outputPathFor, selectCampaigns, shardOf, type BuildSelection } from '../../generator/build/plan.ts';
 import { defaultConfig } from '../helpers.ts';
 
 const valid = validateConfig(await loadConfig(defaultConfig));
+const planPages = (_: unknown, selection: BuildSelection = {}) => selectCampaigns(valid.site, selection);
 
 describe('outputPathFor', () => {
   it.each([
@@ -20,7 +21,7 @@ describe('outputPathFor', () => {
   });
 });
 
-describe('planPages', () => {
+describe('planSite and selectCampaigns', () => {
   it('plans the five routes in four locales, as DESIGN.md section 4 lays them out', () => {
     const [plan] = planPages(valid);
     expect(plan!.dir).toBe('');

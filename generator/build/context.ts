@@ -1,0 +1,48 @@
+// The state of one build, handed to every stage: what later campaigns reuse lives here, never in module scope.
+import path from 'node:path';
+import { styleText } from '../../templates/document.ts';
+import { translatorFor } from '../../templates/i18n.tsx';
+import type { MinifiedComponents } from './assets.ts';
+import type { Bundle } from './bundle.ts';
+import { cspHash, type InlineHashes } from './csp.ts';
+import { createImagePipeline, type ImagePipeline } from './images.ts';
+import type { CampaignTemplate, RenderContext } from './render/documents.ts';
+
+/** Everything one build shares across its campaigns. Two builds never share one. */
+export interface BuildContext {
+  bundle: Bundle;
+  /** The CSP hashes of the inline code every page carries (the page CSS). */
+  inline: InlineHashes;
+  /** Each image optimized once (and cached on disk across builds). */
+  images: ImagePipeline;
+  /** Where compressed twins of shared assets are kept across builds. */
+  compressionCacheDir: string;
+  /** Rendered page bodies by content. */
+  bodies: Map<string, string>;
+  /** Campaign documents by templateKey: campaigns that differ only in base path, tracking or split test share one. */
+  templates: Map<string, CampaignTemplate>;
+  /** The self-hosted payment SDK's components, minified once. */
+  minifiedComponents: MinifiedComponents;
+  translator: RenderContext['translator'];
+}
+
+export interface ContextOptions {
+  /** The folder of the config: the caches sit beside it unless given. */
+  configDir: string;
+  imageCacheDir?: string;
+  compressionCacheDir?: string;
+}
+
+/** A fresh context for a build whose runtime is bundled. */
+export function createBuildContext(bundle: Bundle, options: ContextOptions): BuildContext {
+  return {
+    bundle,
+    inline: { scripts: [], styles: [cspHash(styleText(bundle.css))] },
+    images: createImagePipeline(options.imageCacheDir ?? path.join(options.configDir, '.cache', 'images')),
+    compressionCacheDir: options.compressionCacheDir ?? path.join(options.configDir, '.cache', 'compressed'),
+    bodies: new Map(),
+    templates: new Map(),
+    minifiedComponents: new Map(),
+    translator: translatorFor,
+  };
+}

@@ -1,0 +1,149 @@
+// Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the React templates.
+import { renderDocument, type ImagePreload } from '../../../templates/document.ts';
+import { render, renderError } from '../../../templates/entry-server.tsx';
+import { formatRating, type Translate } from '../../../templates/i18n.tsx';
+import type { ImageRef, LocaleBundle, Messages, PageProps } from '../../../templates/props.ts';
+import type { Config } from '../../config/types.ts';
+import { RenderFailed } from '../../shared/errors.ts';
+import { buildPageProps, type ImageResolver } from '../page-props.ts';
+import type { CampaignPlan, PlannedPage } from '../plan.ts';
+import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, INSTALL_LINK_TOKEN, RUNTIME_CONFIG_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
+
+/** What rendering a campaign's templates needs besides its plan. */
+export interface RenderContext {
+  /** The page CSS, inlined into every document. */
+  css: string;
+  /** URLs of the module scripts every page loads, runtime first, on BASE_PATH_TOKEN. */
+  scripts: string[];
+  /** Per locale: the messages and formatted listing, asset URLs on BASE_PATH_TOKEN. */
+  bundles: Map<string, LocaleBundle>;
+  /** Resolves images to URLs on BASE_PATH_TOKEN. */
+  image: ImageResolver;
+  /** Rendered bodies by content, shared by every campaign of a build (see renderBody). */
+  bodies: Map<string, string>;
+  /** The build's translators (one per messages object and locale). */
+  translator: (locale: string, messages: Messages) => Translate;
+}
+
+/** A campaign's documents with stand-ins: every campaign whose config differs only in what they stand for shares them. */
+export interface CampaignTemplate {
+  /** By file, relative to the campaign's folder. */
+  pages: Map<string, DocumentTemplate>;
+  notFound: DocumentTemplate;
+  /** Each locale's bundle as JSON text, URLs on BASE_PATH_TOKEN: the hashed asset the runtime fetches to switch language. */
+  localeJson: Map<string, string>;
+}
+
+/**
+ * The config as far as templates depend on it: the base path, the tracking (install link,
+ * policy, runtime config) and the split test (config.json) reach documents only through
+ * stand-ins or not at all. Campaigns with equal keys share templates.
+ */
+export function templateKey(config: Config): string {
+  const { basePath: _basePath, tracking: _tracking, splitTest: _splitTest, ...rest } = config;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Renders every page of the campaign, and its 404 page, with stand-ins.
+ * @throws UserError naming the page when a template throws.
+ */
+export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContext): CampaignTemplate {
+  // A locale has one title and description; every page in it reuses them.
+  const metadata = new Map([...context.bundles].map(([locale, bundle]) => [locale, pageMetadata(plan.config, bundle, context)]));
+  return {
+    pages: new Map(plan.pages.map((page) => [page.file, toTemplate(renderPage(plan, page, context, metadata.get(page.locale)!))])),
+    notFound: toTemplate(renderNotFound(plan, context)),
+    localeJson: new Map([...context.bundles].map(([locale, bundle]) => [locale, JSON.stringify(bundle)])),
+  };
+}
+
+/**
+ * The page body: rendered once per distinct content, the install link's stand-in left in.
+ * `bodies` maps the props to their rendered markup.
+ */
+export function renderBody(props: PageProps, bodies: Map<string, string>): string {
+  const template = { ...props, installLink: INSTALL_LINK_TOKEN };
+  const key = JSON.stringify(template);
+  let body = bodies.get(key);
+  if (body === undefined) {
+    body = render(template);
+    bodies.set(key, body);
+  }
+  return body;
+}
+
+function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): string {
+  const { config } = plan;
+  const props = buildPageProps(config, page, context.bundles.get(page.locale)!, context.image);
+  let body: string;
+  try {
+    body = renderBody(props, context.bodies);
+  } catch (error) {
+    throw RenderFailed.create(`${page.file} (${page.variant.name}, ${page.locale})`, (error as Error).message);
+  }
+  const pageUrl = (urlPath: string) => (config.siteUrl ?? '') + BASE_PATH_TOKEN + urlPath;
+  const sameRoute = plan.pages.filter((other) => other.variant === page.variant);
+  const defaultPage = sameRoute.find((other) => other.locale === config.defaultLocale)!;
+  return renderDocument({
+    lang: page.locale,
+    ...metadata,
+    css: context.css,
+    csp: CSP_TOKEN,
+    body,
+    canonical: config.siteUrl ? pageUrl(page.urlPath) : undefined,
+    alternates: [
+      ...sameRoute.map((other) => ({ hreflang: other.locale, href: pageUrl(other.urlPath) })),
+      { hreflang: 'x-default', href: pageUrl(defaultPage.urlPath) },
+    ],
+    icon: props.listing.icon.src,
+    preloadImages: [lcpPreload(props.screenshots[0]!)],
+    scripts: context.scripts,
+    data: { 'page-props': { ...props, installLink: INSTALL_LINK_JSON_TOKEN }, 'runtime-config': RUNTIME_CONFIG_TOKEN },
+  });
+}
+
+/**
+ * The preload of the first screenshot, the largest image of the first screen: the first
+ * (AVIF) source's srcset when there is one, so exactly the file the `<picture>` picks is
+ * fetched early; browsers without AVIF skip it rather than fetch a file they will not use.
+ */
+export function lcpPreload(image: ImageRef): ImagePreload {
+  const best = image.sources?.[0];
+  return best ? { srcset: best.srcset, type: best.type } : { href: image.src };
+}
+
+interface PageMetadata {
+  title: string;
+  description: string;
+}
+
+/** The title and meta description of a locale's pages, from the listing. */
+function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderContext): PageMetadata {
+  const t = context.translator(bundle.locale, bundle.messages);
+  const appName = t('app.name');
+  return {
+    title: t('meta.title', { appName }),
+    description: t('meta.description', {
+      appName,
+      developer: config.app.developer,
+      rating: formatRating(bundle.locale, config.app.rating),
+      ratingCount: bundle.listing.ratingCount,
+    }),
+  };
+}
+
+/** The campaign's `404.html`: the error page in the default locale. */
+function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
+  const { defaultLocale } = plan.config;
+  const messages = context.bundles.get(defaultLocale)!.messages;
+  const t = context.translator(defaultLocale, messages);
+  return renderDocument({
+    lang: defaultLocale,
+    title: `${t('error.notFound')} – ${t('app.name')}`,
+    description: t('error.title'),
+    css: context.css,
+    csp: CSP_TOKEN,
+    body: renderError({ locale: defaultLocale, messages, status: 404 }),
+  });
+}

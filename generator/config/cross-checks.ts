@@ -1,0 +1,140 @@
+// Checks one campaign's settings against what the schema cannot see: files on disk, translations, sums.
+import path from 'node:path';
+import { isSeq } from 'yaml';
+import { PAGE_KEYS } from '../../templates/page-keys.ts';
+import type { Messages } from '../../templates/props.ts';
+import type { ConfigIssue } from '../shared/errors.ts';
+import { formatKeyPath, positionOf, type KeyPath, type LoadedConfig } from './load.ts';
+import { positionInLocale, type LocaleFile } from './locale-files.ts';
+import type { ProjectFiles } from './project-files.ts';
+import { describeValue } from './schema-errors.ts';
+import type { CampaignConfig, Config } from './types.ts';
+
+/** The problems of one campaign; the locale files it reads are added to `localeFiles`. */
+export function crossCheck(
+  loaded: LoadedConfig,
+  campaign: CampaignConfig,
+  files: ProjectFiles,
+  localeFiles: Map<string, LocaleFile>,
+): ConfigIssue[] {
+  const { config } = campaign;
+  const issues: ConfigIssue[] = [];
+  // A problem inherited from the top level is reported there, once; an overridden key at the campaign.
+  const report = (keyPath: KeyPath, message: string) =>
+    issues.push(issueAt(loaded, locateOverride(loaded, campaign.name, keyPath), message));
+
+  for (const [keyPath, imagePath] of imagePaths(config)) {
+    if (!files.isFile(path.resolve(loaded.dir, imagePath))) report(keyPath, `image not found: expected a file at ${imagePath}, found nothing`);
+  }
+  for (const [landingType, weights] of Object.entries(config.splitTest)) {
+    const sum = Object.values(weights).reduce((total, weight) => total + weight, 0);
+    if (sum > 100) report(['splitTest', landingType], `weights must sum to at most 100, found ${Number(sum.toFixed(6))}`);
+  }
+
+  const localesDir = path.resolve(loaded.dir, config.localesDir);
+  if (!files.isDirectory(localesDir)) {
+    const shown = path.relative(process.cwd(), localesDir) || localesDir;
+    const found = files.isFile(localesDir) ? 'a file' : 'nothing';
+    const written = loaded.document.hasIn(['localesDir']) || loaded.document.hasIn(['campaigns', campaign.name ?? '', 'localesDir']);
+    report(written ? ['localesDir'] : ['locales'], `locales folder not found: expected a folder of <lang>.json files at ${shown}, found ${found}`);
+    return issues;
+  }
+  const read = config.locales.map((locale) => {
+    const file = localeFilePath(loaded.dir, config, locale);
+    const result = files.locale(file, locale);
+    if ('unreadable' in result) report(['locales'], result.unreadable);
+    if ('issues' in result) issues.push(...result.issues);
+    if ('file' in result) localeFiles.set(file, result.file);
+    return 'file' in result ? result.file : undefined;
+  });
+  issues.push(...missingTranslations(config, read.filter((file) => file !== undefined)));
+  return issues;
+}
+
+/** Where a locale's file is: `<localesDir>/<locale>.json`, relative to the config. */
+export function localeFilePath(configDir: string, config: Config, locale: string): string {
+  return path.join(path.resolve(configDir, config.localesDir), `${locale}.json`);
+}
+
+/** Every key the page or the config uses, and every key of the default locale, must be a text in each locale. */
+function missingTranslations(config: Config, files: LocaleFile[]): ConfigIssue[] {
+  const reference = files.find((file) => file.locale === config.defaultLocale);
+  const required = new Set<string>([...PAGE_KEYS, ...referencedKeys(config), ...(reference ? leafKeys(reference.messages) : [])]);
+  const issues: ConfigIssue[] = [];
+  for (const file of files) {
+    for (const key of required) {
+      const value = lookup(file.messages, key);
+      if (typeof value === 'string') continue;
+      const [line, column] = positionInLocale(file, key.split('.'));
+      issues.push({
+        file: file.shown,
+        line,
+        column,
+        path: key,
+        message: `missing translation: expected a text for "${key}" in ${file.locale}, found ${describeValue(value)}`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** Every image the config names, with where it is named. */
+function imagePaths(config: Config): Array<[KeyPath, string]> {
+  const found: Array<[KeyPath, string]> = [[['app', 'icon'], config.app.icon]];
+  config.variants.forEach((variant, v) => variant.screenshots.forEach((image, i) => found.push([['variants', v, 'screenshots', i], image])));
+  config.sharedScreenshots.forEach((image, i) => found.push([['sharedScreenshots', i], image]));
+  config.app.privacy.forEach((card, c) => {
+    found.push([['app', 'privacy', c, 'icon'], card.icon]);
+    card.categories.forEach((category, i) => found.push([['app', 'privacy', c, 'categories', i, 'icon'], category.icon]));
+  });
+  return found;
+}
+
+/** The locale keys the config itself names. */
+function referencedKeys(config: Config): string[] {
+  return [
+    `categories.${config.app.category}`,
+    ...config.app.languages.map((language) => `languageNames.${language}`),
+    ...config.app.inAppPurchases.map((purchase) => purchase.name),
+    ...config.app.reviews.flatMap((review) => [`reviews.${review.id}.title`, `reviews.${review.id}.body`]),
+    ...config.app.privacy.flatMap((card) => [
+      `privacy.cards.${card.id}.title`,
+      `privacy.cards.${card.id}.description`,
+      ...card.categories.map((category) => `privacy.categories.${category.id}`),
+    ]),
+  ];
+}
+
+function leafKeys(messages: Messages, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : leafKeys(value, `${prefix}${key}.`)));
+}
+
+/** The value at a dotted key, without ever reading inherited properties. */
+function lookup(messages: Messages, key: string): unknown {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/**
+ * Where a campaign's key path is written: in the campaign when it sets that key,
+ * or replaces a list that holds it; else at the top level it inherits from.
+ */
+function locateOverride(loaded: LoadedConfig, campaign: string | null, keyPath: KeyPath): KeyPath {
+  if (campaign === null) return keyPath;
+  const inCampaign: KeyPath = ['campaigns', campaign, ...keyPath];
+  if (loaded.document.hasIn(inCampaign)) return inCampaign;
+  for (let length = keyPath.length - 1; length > 0; length--) {
+    if (isSeq(loaded.document.getIn(['campaigns', campaign, ...keyPath.slice(0, length)], true))) return inCampaign;
+  }
+  return keyPath;
+}
+
+/** An issue at a key path of the config file. */
+export function issueAt(loaded: LoadedConfig, keyPath: KeyPath, message: string, at?: 'key'): ConfigIssue {
+  const [line, column] = positionOf(loaded, keyPath, at);
+  return { file: loaded.file, line, column, path: formatKeyPath(keyPath), message };
+}

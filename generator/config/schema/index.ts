@@ -1,0 +1,183 @@
+// The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and the README documents; types and defaults follow from it.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { app } from './app.ts';
+import { defaulted, deepLink, EXPECTED, httpsUrl, imagePath, name, oneOf, recordOf, route } from './values.ts';
+
+/** The languages pages can be rendered in; English is the fallback and always built. */
+export const SUPPORTED_LOCALES = ['en', 'de', 'es', 'fr'] as const;
+export const FALLBACK_LOCALE = 'en';
+
+const locale = () => oneOf(SUPPORTED_LOCALES);
+
+const variant = Type.Object(
+  {
+    name: name({ description: 'The variant\'s name; also its split-test landing type.' }),
+    path: route({ description: 'The route: / or /<name>.' }),
+    screenshots: Type.Array(imagePath(), { minItems: 1, description: 'The variant\'s own screenshots, shown before the shared ones.' }),
+  },
+  { additionalProperties: false },
+);
+
+const appsflyer = Type.Object(
+  {
+    webAppId: Type.String({ pattern: '^[A-Za-z0-9-]{1,64}$', description: 'The AppsFlyer web app id the Web SDK is loaded with.' }),
+    smartScript: defaulted(
+      Type.Boolean({ description: 'Load the OneLink Smart Script to build the install link (our own builder is the fallback).' }),
+      true,
+    ),
+    oneLink: Type.Object(
+      {
+        base: httpsUrl({ description: 'The OneLink template URL the attributed link is built on.' }),
+        default: httpsUrl({ description: 'The install link used until the visitor\'s tracking cookies exist, and with JavaScript off.' }),
+      },
+      { additionalProperties: false, description: 'The OneLink install links.' },
+    ),
+    qrCode: defaulted(
+      Type.Object(
+        {
+          enabled: defaulted(Type.Boolean({ description: 'Show the QR code on desktop.' }), false),
+          size: defaulted(Type.Integer({ minimum: 64, maximum: 1024, description: 'Its size in px.' }), 256),
+        },
+        { additionalProperties: false, description: 'A QR code of the install link for desktop visitors.' },
+      ),
+      {},
+    ),
+    impressionPixel: defaulted(Type.Boolean({ description: 'Fire the OneLink impression pixel.' }), false),
+  },
+  { additionalProperties: false, description: 'AppsFlyer Web SDK, Smart Script and OneLink settings.' },
+);
+
+const tracking = Type.Object(
+  {
+    metaPixelId: Type.String({ pattern: '^[0-9]{1,20}$', description: 'The Meta pixel id.' }),
+    appsflyer,
+    deepLink: deepLink({ description: 'The app\'s own deep link, e.g. pictura://create.' }),
+    attribution: recordOf(
+      Type.String({
+        pattern: '^(?!(__proto__|constructor|prototype)$)[A-Za-z0-9_]+$',
+        [EXPECTED]: 'a parameter name of letters, digits and "_" (not __proto__, constructor or prototype)',
+      }),
+      Type.String({ pattern: '^(query\\.[A-Za-z0-9_]+|cookie\\.[A-Za-z0-9_]+|page\\.url|page\\.userAgent|paywall|app\\.deepLink)$' }),
+      {
+        description:
+          'Install-link parameter -> its source: query.<name>, cookie.<name>, page.url, page.userAgent, paywall or app.deepLink.',
+      },
+    ),
+  },
+  { additionalProperties: false, description: 'Meta pixel, AppsFlyer and install-link settings.' },
+);
+
+const braintreeComponents = [
+  'client', 'data-collector', 'hosted-fields', 'paypal-checkout', 'venmo', 'apple-pay',
+  'google-payment', 'three-d-secure', 'local-payment', 'sepa', 'vault-manager',
+] as const;
+
+const payments = Type.Object(
+  {
+    braintree: Type.Object(
+      {
+        enabled: Type.Boolean({ description: 'Load the SDK at all.' }),
+        source: oneOf(['cdn', 'self-hosted'], {
+          description: 'cdn: the provider\'s CDN; self-hosted: bundled from the npm package into hashed assets with SRI.',
+        }),
+        components: Type.Array(oneOf(braintreeComponents), { minItems: 1, uniqueItems: true, description: 'SDK components to load, in order.' }),
+      },
+      { additionalProperties: false, description: 'braintree-web, pinned at exactly 3.100.0 in package.json.' },
+    ),
+  },
+  { additionalProperties: false, description: 'The payment SDK the page loads (it never starts a payment flow).' },
+);
+
+/** Landing type -> paywall type -> weight in per cent. */
+const splitTest = recordOf(name(), recordOf(name(), Type.Number({ minimum: 0, maximum: 100 })), {
+  description: 'Landing type -> paywall type -> weight in per cent (summing to at most 100).',
+});
+
+/** The settings of one campaign after its overrides are merged and the defaults applied. */
+export const configSchema = Type.Object(
+  {
+    locales: Type.Array(locale(), {
+      minItems: 1,
+      uniqueItems: true,
+      contains: Type.Literal(FALLBACK_LOCALE),
+      description: 'Languages to render every page in. English is the fallback and must be listed.',
+    }),
+    defaultLocale: Type.Literal(FALLBACK_LOCALE, { description: 'The language of the plain routes (/, /feature1, ...).' }),
+    localesDir: defaulted(Type.String({ minLength: 1, description: 'Folder of the i18next resources <lang>.json, relative to this file.' }), 'locales'),
+    basePath: defaulted(
+      Type.String({ pattern: '^/([A-Za-z0-9._~-]+/)*$', description: 'The URL path the pages are hosted under; asset URLs start with it.' }),
+      '/',
+    ),
+    siteUrl: Type.Optional(
+      Type.String({ pattern: '^https://[^/?#\\s]+$', description: 'Origin the pages are published at, for absolute hreflang and canonical links. Optional.' }),
+    ),
+    app,
+    variants: Type.Array(variant, { minItems: 1, description: 'One page per variant and locale. The variant\'s name is its split-test landing type.' }),
+    sharedScreenshots: Type.Array(imagePath(), { description: 'Images appended to every variant\'s screenshots.' }),
+    tracking,
+    splitTest,
+    payments,
+  },
+  { additionalProperties: false },
+);
+
+/** The whole file: the top-level settings and the campaigns that override them. */
+export const fileSchema = Type.Object(
+  {
+    ...configSchema.properties,
+    campaigns: Type.Optional(
+      recordOf(name(), Type.Object({}), {
+        description: 'Named campaigns; each overrides any top-level setting (objects merge, lists replace).',
+      }),
+    ),
+  },
+  {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://store-landing.dev/variants.schema.json',
+    title: 'store-landing config (variants.yaml)',
+    description:
+      'Listing facts, variants, locales, tracking, split tests and payment SDK settings of one app\'s landing pages. Prose lives in locales/<lang>.json; this file names keys. Paths are relative to the YAML file.',
+    additionalProperties: false,
+  },
+);
+
+/** One campaign's settings, every default filled in. */
+export type Config = Static<typeof configSchema>;
+
+/** The schema of what is written in the YAML: keys with a default are not required there. */
+export function inputSchema<T extends TSchema>(schema: T): T {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, VALUE_KEYWORDS.has(key) ? value : walk(value)]));
+    const properties = copy.properties as Record<string, { default?: unknown }> | undefined;
+    if (properties && Array.isArray(copy.required)) setRequired(copy, copy.required.filter((key: string) => properties[key]?.default === undefined));
+    return copy;
+  };
+  return walk(schema) as T;
+}
+
+/**
+ * The schema of a campaign's overrides: nothing required along the object keys (a campaign
+ * names only what it changes), lists still whole, no nested campaigns.
+ */
+export function overrideSchema(file: typeof fileSchema): TSchema {
+  const relax = (node: Record<string, unknown>): Record<string, unknown> => {
+    if (!node.properties) return node;
+    const properties = Object.entries(node.properties as Record<string, Record<string, unknown>>).map(([key, value]) => [key, relax(value)]);
+    const copy = { ...node, properties: Object.fromEntries(properties) };
+    setRequired(copy, []);
+    return copy;
+  };
+  const { campaigns: _, ...properties } = file.properties;
+  const { $id: _id, $schema: _schema, ...rest } = file;
+  return relax({ ...rest, properties }) as unknown as TSchema;
+}
+
+/** Keywords whose value is data, not a schema: never walked into. */
+const VALUE_KEYWORDS = new Set(['default', 'const', 'enum', 'examples']);
+
+function setRequired(node: Record<string, unknown>, required: string[]) {
+  if (required.length) node.required = required;
+  else delete node.required;
+}

@@ -1,0 +1,70 @@
+// The value types the config's keys share: each with its pattern and the "expected ..." text its errors quote.
+import { Type, type SchemaOptions, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+
+/**
+ * The annotation keyword holding what a value should look like, in the words of an error
+ * message ("expected an https:// URL, found ..."). ajv is told it is an annotation
+ * (validate.ts); editors ignore it.
+ */
+export const EXPECTED = 'x-expected';
+
+/** A string value of one shape: `expected` says, for error messages, what fits. */
+function text(pattern: string, expected: string, options: SchemaOptions = {}) {
+  return Type.String({ pattern, [EXPECTED]: expected, ...options });
+}
+
+/** One of a fixed list of values, written as JSON Schema's `enum` (its errors list the values). */
+export function oneOf<const Values extends readonly (string | number)[]>(values: Values, options: SchemaOptions = {}): TUnsafe<Values[number]> {
+  return Type.Unsafe<Values[number]>({ enum: [...values], ...options });
+}
+
+/**
+ * A map from keys of one shape to values of another, as `propertyNames` plus
+ * `additionalProperties`: a key of the wrong shape is an error that names it (TypeBox's
+ * Record would let it through as an unmatched pattern property).
+ */
+export function recordOf<V extends TSchema>(key: TSchema, value: V, options: SchemaOptions = {}): TUnsafe<Record<string, Static<V>>> {
+  return Type.Unsafe<Record<string, Static<V>>>({ type: 'object', propertyNames: key, additionalProperties: value, ...options });
+}
+
+/**
+ * Marks a key as optional in the YAML with `value` as its default: the input schema (the one
+ * ajv and editors see) leaves it out of `required`, and the config after defaults has it, so
+ * its TypeScript type has it too (see inputSchema in index.ts).
+ */
+export function defaulted<T extends TSchema>(schema: T, value: unknown): T {
+  return { ...schema, default: value };
+}
+
+/** Each of these returns a fresh schema, so a key's own description never overwrites a shared one. */
+export const name = (options?: SchemaOptions) => text('^[A-Za-z0-9][A-Za-z0-9_-]*$', 'a name of letters, digits, "-" and "_"', options);
+
+/**
+ * A route. Which first segments the build reserves (`assets` and the locale codes) depends
+ * on the config, so that is a cross-check (validate.ts), not a pattern.
+ */
+export const route = (options?: SchemaOptions) =>
+  text('^/([a-z0-9][a-z0-9-]*)?$', 'a route: "/" or "/" and lowercase letters, digits and "-"', options);
+
+export const messageKey = (options?: SchemaOptions) =>
+  text('^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$', 'a locale key such as iap.magicProYearly', options);
+
+export const httpsUrl = (options?: SchemaOptions) =>
+  text('^https://[^/?#\\s\\u0000-\\u001f\\u007f]+(/[^\\s\\u0000-\\u001f\\u007f]*)?$', 'an https:// URL', options);
+
+export const deepLink = (options?: SchemaOptions) =>
+  text(
+    '^(?!(javascript|data|vbscript|file|http|blob|about):)[a-z][a-z0-9+.-]*://[^\\s\\u0000-\\u001f\\u007f]*$',
+    'an app deep link such as pictura://create, or an https:// URL (never javascript:, data:, vbscript:, file: or http:)',
+    options,
+  );
+
+export const imagePath = (options?: SchemaOptions) =>
+  text('^[^:]+\\.(png|jpe?g|svg|webp)$', 'a relative path to a .png, .jpg, .jpeg, .svg or .webp file', options);
+
+export const version = (options?: SchemaOptions) => text('^[0-9]+(\\.[0-9]+)*$', 'a version number such as 1.14', options);
+
+export const date = (options?: SchemaOptions) => text('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'a date as YYYY-MM-DD', options);
+
+/** Non-empty text shown as written. */
+export const prose = (description: string) => Type.String({ minLength: 1, description });
