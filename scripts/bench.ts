@@ -83,7 +83,7 @@ function runChild(config: string, outDir: string): RunResult {
 /** In the child: one build, then the floor over the same pages. */
 async function child(config: string, outDir: string) {
   const { buildSite } = await import('../generator/build/index.ts');
-  const { render } = await import('../templates/entry-server.tsx');
+  const { render, TranslatorCache } = await import('../templates/entry-server.tsx');
   const result = await buildSite({ config, outDir, all: true });
 
   // The floor: the same pages' props through renderToString and writeFile, nothing else.
@@ -99,7 +99,8 @@ async function child(config: string, outDir: string) {
   const floorDir = mkdtempSync(path.join(path.dirname(outDir), 'floor-'));
   const { writeFile } = await import('node:fs/promises');
   const started = performance.now();
-  await Promise.all(props.map((pageProps, i) => writeFile(path.join(floorDir, `${i}.html`), render(pageProps as never))));
+  const translators = new TranslatorCache();
+  await Promise.all(props.map((pageProps, i) => writeFile(path.join(floorDir, `${i}.html`), render(pageProps as never, translators))));
   const floorMs = performance.now() - started;
   rmSync(floorDir, { recursive: true, force: true });
 

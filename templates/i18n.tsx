@@ -35,24 +35,33 @@ export function createTranslator(locale: Locale, messages: Messages): Translate 
   };
 }
 
-/** Translators by messages object and locale: the build renders every page of a locale from one messages object. */
-const translators = new WeakMap<Messages, Map<Locale, Translate>>();
+/**
+ * Translators made once and reused: the build renders every page of a locale from one
+ * messages object, and an i18next instance takes milliseconds to set up. The build holds
+ * one per run (never in module scope); the browser, which renders one page, needs none.
+ */
+export class TranslatorCache {
+  private readonly byMessages = new WeakMap<Messages, Map<Locale, Translate>>();
 
-/** The translator of `locale` over `messages`, made once (an i18next instance takes milliseconds to set up). */
-export function translatorFor(locale: Locale, messages: Messages): Translate {
-  let byLocale = translators.get(messages);
-  if (!byLocale) translators.set(messages, (byLocale = new Map()));
-  let translate = byLocale.get(locale);
-  if (!translate) byLocale.set(locale, (translate = createTranslator(locale, messages)));
-  return translate;
+  /** The translator of `locale` over `messages`. */
+  get(locale: Locale, messages: Messages): Translate {
+    let byLocale = this.byMessages.get(messages);
+    if (!byLocale) this.byMessages.set(messages, (byLocale = new Map()));
+    let translate = byLocale.get(locale);
+    if (!translate) byLocale.set(locale, (translate = createTranslator(locale, messages)));
+    return translate;
+  }
 }
 
 const TranslateContext = createContext<Translate | null>(null);
+/** The build's TranslatorCache, given to the server render (entry-server.tsx); absent in the browser. */
+export const TranslatorCacheContext = createContext<TranslatorCache | null>(null);
 
 /** Makes the translator of `locale` available to every `useT()` below it. */
 export function I18nProvider(props: { locale: Locale; messages: Messages; children: ReactNode }) {
   const { locale, messages, children } = props;
-  const translate = useMemo(() => translatorFor(locale, messages), [locale, messages]);
+  const cache = useContext(TranslatorCacheContext);
+  const translate = useMemo(() => (cache ? cache.get(locale, messages) : createTranslator(locale, messages)), [cache, locale, messages]);
   return <TranslateContext.Provider value={translate}>{children}</TranslateContext.Provider>;
 }
 
@@ -68,13 +77,5 @@ export function useT(): Translate {
  * Both Node and the browser ship full ICU, so server and client print the same text.
  */
 export function formatRating(locale: Locale, rating: number): string {
-  let format = ratingFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    ratingFormats.set(locale, format);
-  }
-  return format.format(rating);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
 }
-
-/** Creating a NumberFormat costs far more than using one: one per locale. */
-const ratingFormats = new Map<Locale, Intl.NumberFormat>();

@@ -1,12 +1,12 @@
 // The state of one build, handed to every stage: what later campaigns reuse lives here, never in module scope.
 import path from 'node:path';
 import { styleText } from '../../templates/document.ts';
-import { translatorFor } from '../../templates/i18n.tsx';
+import { TranslatorCache } from '../../templates/i18n.tsx';
 import type { MinifiedComponents } from './assets.ts';
 import type { Bundle } from './bundle.ts';
 import { cspHash, type InlineHashes } from './csp.ts';
 import { createImagePipeline, type ImagePipeline } from './images.ts';
-import type { CampaignTemplate, RenderContext } from './render/documents.ts';
+import type { CampaignTemplate } from './render/documents.ts';
 
 /** Everything one build shares across its campaigns. Two builds never share one. */
 export interface BuildContext {
@@ -23,7 +23,8 @@ export interface BuildContext {
   templates: Map<string, CampaignTemplate>;
   /** The self-hosted payment SDK's components, minified once. */
   minifiedComponents: MinifiedComponents;
-  translator: RenderContext['translator'];
+  /** One translator per locale and messages object. */
+  translators: TranslatorCache;
 }
 
 export interface ContextOptions {
@@ -43,6 +44,6 @@ export function createBuildContext(bundle: Bundle, options: ContextOptions): Bui
     bodies: new Map(),
     templates: new Map(),
     minifiedComponents: new Map(),
-    translator: translatorFor,
+    translators: new TranslatorCache(),
   };
 }

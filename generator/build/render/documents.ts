@@ -1,8 +1,8 @@
 // Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the React templates.
 import { renderDocument, type ImagePreload } from '../../../templates/document.ts';
 import { render, renderError } from '../../../templates/entry-server.tsx';
-import { formatRating, type Translate } from '../../../templates/i18n.tsx';
-import type { ImageRef, LocaleBundle, Messages, PageProps } from '../../../templates/props.ts';
+import { formatRating, type TranslatorCache } from '../../../templates/i18n.tsx';
+import type { ImageRef, LocaleBundle, PageProps } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
 import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
@@ -22,7 +22,7 @@ export interface RenderContext {
   /** Rendered bodies by content, shared by every campaign of a build (see renderBody). */
   bodies: Map<string, string>;
   /** The build's translators (one per messages object and locale). */
-  translator: (locale: string, messages: Messages) => Translate;
+  translators: TranslatorCache;
 }
 
 /** A campaign's documents with stand-ins: every campaign whose config differs only in what they stand for shares them. */
@@ -60,15 +60,15 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
 
 /**
  * The page body: rendered once per distinct content, the install link's stand-in left in.
- * `bodies` maps the props to their rendered markup.
+ * `context.bodies` maps the props to their rendered markup.
  */
-export function renderBody(props: PageProps, bodies: Map<string, string>): string {
+export function renderBody(props: PageProps, context: Pick<RenderContext, 'bodies' | 'translators'>): string {
   const template = { ...props, installLink: INSTALL_LINK_TOKEN };
   const key = JSON.stringify(template);
-  let body = bodies.get(key);
+  let body = context.bodies.get(key);
   if (body === undefined) {
-    body = render(template);
-    bodies.set(key, body);
+    body = render(template, context.translators);
+    context.bodies.set(key, body);
   }
   return body;
 }
@@ -78,7 +78,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
   const props = buildPageProps(config, page, context.bundles.get(page.locale)!, context.image);
   let body: string;
   try {
-    body = renderBody(props, context.bodies);
+    body = renderBody(props, context);
   } catch (error) {
     throw RenderFailed.create(`${page.file} (${page.variant.name}, ${page.locale})`, (error as Error).message);
   }
@@ -120,7 +120,7 @@ interface PageMetadata {
 
 /** The title and meta description of a locale's pages, from the listing. */
 function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderContext): PageMetadata {
-  const t = context.translator(bundle.locale, bundle.messages);
+  const t = context.translators.get(bundle.locale, bundle.messages);
   const appName = t('app.name');
   return {
     title: t('meta.title', { appName }),
@@ -137,13 +137,13 @@ function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderConte
 function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
   const { defaultLocale } = plan.config;
   const messages = context.bundles.get(defaultLocale)!.messages;
-  const t = context.translator(defaultLocale, messages);
+  const t = context.translators.get(defaultLocale, messages);
   return renderDocument({
     lang: defaultLocale,
     title: `${t('error.notFound')} – ${t('app.name')}`,
     description: t('error.title'),
     css: context.css,
     csp: CSP_TOKEN,
-    body: renderError({ locale: defaultLocale, messages, status: 404 }),
+    body: renderError({ locale: defaultLocale, messages, status: 404 }, context.translators),
   });
 }

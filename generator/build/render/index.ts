@@ -53,7 +53,7 @@ function campaignTemplate(valid: ValidConfig, plan: CampaignPlan, assembly: Camp
       bundles,
       image,
       bodies: context.bodies,
-      translator: context.translator,
+      translators: context.translators,
     });
     context.templates.set(key, template);
   }
