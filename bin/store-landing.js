@@ -7,5 +7,5 @@ import { register } from 'tsx/esm/api';
 process.env.NODE_ENV ??= 'production';
 // Our tsconfig, wherever the command is run from: it sets the JSX transform the templates need.
 register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-const { main } = await import('../generator/cli.ts');
+const { main } = await import('../generator/cli/index.ts');
 await main(process.argv);

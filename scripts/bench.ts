@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
+import { readCampaignManifests, readManifest, type CampaignManifest } from '../generator/shared/manifest.ts';
 import { defaultConfigData } from '../tests/helpers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,7 +62,7 @@ function pageWeight(outDir: string) {
   const campaign = path.join(outDir, readdirSync(outDir).find((name) => name.startsWith('campaign-'))!);
   const html = readFileSync(path.join(campaign, 'feature1/index.html'));
   const css = Buffer.from(/<style>(.*?)<\/style>/s.exec(html.toString())?.[1] ?? '');
-  const { assets } = JSON.parse(readFileSync(path.join(campaign, 'manifest.json'), 'utf8'));
+  const { assets } = readManifest(campaign) as CampaignManifest;
   const js = (name: string) => readFileSync(path.join(campaign, 'assets', name));
   return {
     html: sizes(html),
@@ -88,10 +89,9 @@ async function child(config: string, outDir: string) {
 
   // The floor: the same pages' props through renderToString and writeFile, nothing else.
   const props: unknown[] = [];
-  for (const campaign of result.campaigns) {
-    const manifest = JSON.parse(readFileSync(path.join(outDir, campaign.dir, 'manifest.json'), 'utf8'));
+  for (const { dir, manifest } of readCampaignManifests(outDir)) {
     for (const page of manifest.pages) {
-      const html = readFileSync(path.join(outDir, campaign.dir, page.file), 'utf8');
+      const html = readFileSync(path.join(dir, page.file), 'utf8');
       props.push(JSON.parse(/<script type="application\/json" id="page-props">(.*?)<\/script>/.exec(html)![1]!));
     }
   }

@@ -4,7 +4,7 @@
 // figures measure our page, not Meta's, AppsFlyer's or Braintree's servers or this
 // machine's closed network.
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer';
+import { launchChromium } from '../generator/shared/chromium.ts';
 import { buildAndServe } from './serve-child.ts';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/', '/feature1', '/de', '/de/feature1', '/es', '/es/feature1', '/fr', '/fr/feature1'];
@@ -23,10 +23,7 @@ type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof MET
 const served = await buildAndServe();
 const { baseUrl } = served;
 
-const browser = await puppeteer.launch({
-  executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const browser = await launchChromium();
 
 /** Lighthouse's CPU benchmark of this machine, one per run (higher is faster). */
 const benchmarkIndexes: number[] = [];

@@ -1,7 +1,6 @@
 // `npm run load`: 200 concurrent connections for 10 s against `store-landing serve` on loopback; fails past 100 ms p99 or on any error.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { readManifest, type CampaignManifest } from '../generator/shared/manifest.ts';
 import { buildAndServe } from './serve-child.ts';
 const CONNECTIONS = 200;
 const SECONDS = 10;
@@ -9,7 +8,7 @@ const P99_LIMIT_MS = 100;
 
 const served = await buildAndServe();
 const url = served.baseUrl;
-const manifest = JSON.parse(readFileSync(path.join(served.outDir, 'manifest.json'), 'utf8'));
+const manifest = readManifest(served.outDir) as CampaignManifest;
 
 // What a visitor's browser asks for: negotiated pages, a locale page, the split-test config, an asset.
 const paths = ['/', '/feature1?utm_source=facebook&fbclid=abc', '/de/feature1', '/config.json', `/assets/${manifest.assets.runtime}`];

@@ -55,7 +55,7 @@ export async function writeOutput(
 /**
  * Writes files into the staging folder. Files, folders and links are made with synchronous
  * calls, one after another: each takes microseconds, while a round trip through libuv's
- * thread pool costs far more than the call itself (a 1,000-page build made 12,000 of them).
+ * thread pool costs far more than the call itself, and a build makes a dozen per page.
  * Compression, which takes milliseconds, runs in zlib's threads meanwhile.
  */
 class StagingWriter {

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer';
 import { buildSite } from '../build/index.ts';
-import type { ManifestPage } from '../shared/manifest.ts';
-import { BaselinesMissing, BuildNotFound, ChromiumMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from '../shared/errors.ts';
+import { isSiteManifest, readManifest, urlPathOf, type ManifestPage } from '../shared/manifest.ts';
+import { launchChromium } from '../shared/chromium.ts';
+import { BaselinesMissing, ReportDirNotOurs, ScreenshotsNeedOneCampaign } from '../shared/errors.ts';
 import { comparePng, compressPng, type Comparison } from './compare.ts';
 import { writeReport } from './report.ts';
 import { startServer } from '../serve/server.ts';
@@ -82,7 +83,7 @@ export async function runScreenshots(options: ScreenshotOptions): Promise<Screen
   try {
     const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
     if (!options.build) await buildSite({ config: options.config, outDir: buildDir });
-    const shots = planShots(await readPages(buildDir), options.scale);
+    const shots = planShots(readPages(buildDir), options.scale);
     const missing = shots.filter((shot) => !existsSync(path.join(options.baselineDir, shot.name)));
     if (missing.length > 0 && !options.update) {
       throw BaselinesMissing.create(options.baselineDir, missing.map((shot) => shot.name));
@@ -132,11 +133,9 @@ async function checkShot(shot: PlannedShot, png: Buffer, options: ScreenshotOpti
 }
 
 /** The pages of a one-campaign build, from its manifest.json. */
-async function readPages(buildDir: string): Promise<ManifestPage[]> {
-  const file = path.join(buildDir, 'manifest.json');
-  if (!existsSync(file)) throw BuildNotFound.create(buildDir);
-  const manifest = JSON.parse(await readFile(file, 'utf8')) as { pages?: ManifestPage[] };
-  if (!manifest.pages) throw ScreenshotsNeedOneCampaign.create(buildDir);
+function readPages(buildDir: string): ManifestPage[] {
+  const manifest = readManifest(buildDir);
+  if (isSiteManifest(manifest)) throw ScreenshotsNeedOneCampaign.create(buildDir);
   return manifest.pages;
 }
 
@@ -147,7 +146,7 @@ export function planShots(pages: ManifestPage[], scale: number): PlannedShot[] {
     VIEWPORTS.map((viewport) => ({
       name: `${page.locale}-${page.variant}-${viewport.width}${suffix}.png`,
       // The page's own URL: `de/feature1/index.html` is served at `de/feature1`.
-      urlPath: page.file.replace(/(^|\/)index\.html$/, ''),
+      urlPath: urlPathOf(page.file),
       viewport,
     })),
   );
@@ -177,16 +176,11 @@ async function pruneBaselines(baselineDir: string, shots: PlannedShot[]) {
 
 /** Serves the build and captures every shot in Chromium, a few at a time, handing each PNG to `check`; results in `shots` order. */
 async function captureAll<T>(buildDir: string, shots: PlannedShot[], scale: number, check: (shot: PlannedShot, png: Buffer) => Promise<T>): Promise<T[]> {
-  const executablePath = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw ChromiumMissing.create(executablePath);
-  // Loaded here, not at the top: the other commands never pay for Puppeteer.
-  const { default: puppeteer } = await import('puppeteer');
   const server = await startServer({ dir: buildDir, port: 0 });
-  const browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    // --lang fixes navigator.languages, so the runtime never switches an English page to the host's language.
-    args: ['--no-sandbox', '--disable-gpu', '--lang=en-US', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  // --lang fixes navigator.languages, so the runtime never switches an English page to the host's language.
+  const browser = await launchChromium(['--lang=en-US']).catch(async (error) => {
+    await server.close();
+    throw error;
   });
   try {
     const origin = new URL(server.url).origin;

@@ -8,7 +8,7 @@ import sirv from 'sirv';
 import { IMMUTABLE, SECURITY_HEADERS } from '../build/csp.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { PageResponses, setVary } from './page-responses.ts';
-import type { ManifestPage } from '../shared/manifest.ts';
+import { MANIFEST_FILE, readCampaignManifests, urlPathOf, type CampaignManifest } from '../shared/manifest.ts';
 
 /** One campaign folder, mounted at its base path. */
 interface Mount {
@@ -119,21 +119,10 @@ function sendNotFound(res: ServerResponse, page: Buffer | undefined, head: boole
 
 /** The mounts of a build folder, longest base path first so nested ones win. */
 function readMounts(root: string): Mount[] {
-  const manifest = readManifest(root);
-  const folders: string[] = manifest.campaigns
-    ? manifest.campaigns.map((campaign: { dir: string }) => path.join(root, campaign.dir))
-    : [root];
-  return folders
-    .map((folder) => mountOf(folder, readManifest(folder)))
+  if (!existsSync(path.join(root, MANIFEST_FILE))) throw ServeDirMissing.create(root);
+  return readCampaignManifests(root)
+    .map(({ dir, manifest }) => mountOf(dir, manifest))
     .sort((a, b) => b.basePath.length - a.basePath.length);
-}
-
-interface CampaignManifest {
-  basePath: string;
-  defaultLocale: string;
-  locales: string[];
-  headers?: Record<string, string>;
-  pages: ManifestPage[];
 }
 
 function mountOf(dir: string, manifest: CampaignManifest): Mount {
@@ -149,10 +138,10 @@ function mountOf(dir: string, manifest: CampaignManifest): Mount {
         .map((page) => page.route.replace(/^\/+|\/+$/g, '')),
     ),
     notFound: existsSync(notFoundFile) ? readFileSync(notFoundFile) : undefined,
-    headers: manifest.headers ?? {},
+    headers: manifest.headers,
     pages: new Map(
       manifest.pages.flatMap((page) => [
-        [page.file.replace(/\/?index\.html$/, ''), page.file],
+        [urlPathOf(page.file), page.file],
         [page.file, page.file],
       ]),
     ),
@@ -172,15 +161,9 @@ function mountOf(dir: string, manifest: CampaignManifest): Mount {
   };
 }
 
-function readManifest(folder: string) {
-  const file = path.join(folder, 'manifest.json');
-  if (!existsSync(file)) throw ServeDirMissing.create(folder);
-  return JSON.parse(readFileSync(file, 'utf8'));
-}
-
 function manifestStamp(root: string): string {
   try {
-    const stats = statSync(path.join(root, 'manifest.json'));
+    const stats = statSync(path.join(root, MANIFEST_FILE));
     return `${stats.ino}:${stats.mtimeMs}`;
   } catch {
     return 'missing';

@@ -27,11 +27,12 @@ interface Effort {
 /**
  * The twins a file gets, or null for none.
  * - Scripts, styles and SVGs in assets/ load on every visit and rarely change: gzip 9 and
- *   brotli 11 (380 ms for the React client), cached on disk by content across builds.
- * - Pages get none. They are many and change with every build, and compressing them was
- *   most of a large build's time: gzip 9 alone takes 0.5 ms for a 53 KB page, and a
- *   1,000-page build on 2 cores ran at 1,100 pages/s with it, 2,100 without. CDNs and
- *   static hosts compress pages as they send them, and so does `serve` (page-responses.ts).
+ *   brotli 11, slow (brotli 11 takes a good part of a second for the React client), so
+ *   cached on disk by content across builds.
+ * - Pages get none. They are many and change with every build, and compressing each one
+ *   costs more than rendering and writing it (`npm run bench` shows the build's stages).
+ *   CDNs and static hosts compress pages as they send them, and so does `serve`
+ *   (page-responses.ts).
  * - The per-campaign JSON (locale bundles, manifest) is small: a gzip twin at level 9.
  */
 function effortFor(file: string, bytes: number): Effort | null {

@@ -29,139 +29,150 @@ interface Gesture {
  * Returns the detacher, which hands the row back to native scrolling.
  */
 export function attachSlider(viewport: HTMLElement, track: HTMLElement): () => void {
-  let geometry = measure(viewport, track);
-  const nativeOffset = viewport.scrollLeft;
-  let index = nearestIndex(nativeOffset, geometry);
-  let gesture: Gesture | null = null;
+  const slider = new SliderController(viewport, track);
+  return () => slider.detach();
+}
+
+/** The state of one taken-over slider and its event handlers; see attachSlider. */
+class SliderController {
+  private geometry: SliderGeometry;
+  private index: number;
+  private gesture: Gesture | null = null;
   /** Set when a drag ends; the click the browser may send next is the drag's, not a tap. */
-  let suppressClick = false;
+  private suppressClick = false;
+  /** One signal removes every listener when the slider is torn down. */
+  private readonly listeners = new AbortController();
+  /** A new width (rotation, window resize) changes how far the row may go. */
+  private readonly resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.onResize()) : null;
 
-  // One synchronous block, so one frame: the row stops scrolling natively and the track
-  // takes its place under the same offset, then glides to the nearest step if it was between.
-  viewport.dataset.sliderActive = '';
-  viewport.scrollLeft = 0;
-  showOffset(nativeOffset, false);
-  showOffset(offsetAt(index, geometry), true);
+  constructor(
+    private readonly viewport: HTMLElement,
+    private readonly track: HTMLElement,
+  ) {
+    this.geometry = measure(viewport, track);
+    const nativeOffset = viewport.scrollLeft;
+    this.index = nearestIndex(nativeOffset, this.geometry);
+    // One synchronous block, so one frame: the row stops scrolling natively and the track
+    // takes its place under the same offset, then glides to the nearest step if it was between.
+    viewport.dataset.sliderActive = '';
+    viewport.scrollLeft = 0;
+    this.showOffset(nativeOffset, false);
+    this.showOffset(offsetAt(this.index, this.geometry), true);
+    this.listen();
+  }
 
-  function showOffset(offset: number, animate: boolean): void {
-    if (!animate) viewport.dataset.sliderInstant = '';
-    track.style.transform = `translate3d(${-offset}px, 0, 0)`;
+  detach(): void {
+    this.listeners.abort();
+    this.resizeObserver?.disconnect();
+    delete this.viewport.dataset.sliderActive;
+    delete this.viewport.dataset.sliderDragging;
+    this.track.style.transform = '';
+  }
+
+  private listen(): void {
+    const { signal } = this.listeners;
+    const { track, viewport } = this;
+    track.addEventListener('pointerdown', (event) => this.onPointerDown(event), { signal });
+    track.addEventListener('pointermove', (event) => this.onPointerMove(event), { signal });
+    track.addEventListener('pointerup', (event) => this.endGesture(event, false), { signal });
+    track.addEventListener('pointercancel', (event) => this.endGesture(event, true), { signal });
+    // Links and images would otherwise start a native drag-and-drop under the mouse.
+    track.addEventListener('dragstart', (event) => event.preventDefault(), { signal });
+    viewport.addEventListener('click', (event) => this.onClickCapture(event), { capture: true, signal });
+    viewport.addEventListener('keydown', (event) => this.onKeyDown(event), { signal });
+    viewport.addEventListener('focusin', (event) => this.onFocusIn(event), { signal });
+    this.resizeObserver?.observe(viewport);
+  }
+
+  private showOffset(offset: number, animate: boolean): void {
+    if (!animate) this.viewport.dataset.sliderInstant = '';
+    this.track.style.transform = `translate3d(${-offset}px, 0, 0)`;
     if (!animate) {
       // Commit the new transform before the transition comes back, so it does not animate.
-      void getComputedStyle(track).transform;
-      delete viewport.dataset.sliderInstant;
+      void getComputedStyle(this.track).transform;
+      delete this.viewport.dataset.sliderInstant;
     }
   }
 
-  function goTo(next: number, animate = true): void {
-    index = clampIndex(next, geometry);
-    showOffset(offsetAt(index, geometry), animate);
-  }
-
-  function onPointerDown(event: PointerEvent): void {
-    if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
-    suppressClick = false;
-    geometry = measure(viewport, track);
-    gesture = { pointerId: event.pointerId, startX: event.clientX, startOffset: shownOffset(), dragging: false };
+  private goTo(next: number, animate = true): void {
+    this.index = clampIndex(next, this.geometry);
+    this.showOffset(offsetAt(this.index, this.geometry), animate);
   }
 
   /** Where the track is on screen now, mid-transition included, so a drag during a glide picks it up there. */
-  function shownOffset(): number {
-    const transform = getComputedStyle(track).transform;
+  private shownOffset(): number {
+    const transform = getComputedStyle(this.track).transform;
     return transform === 'none' ? 0 : -new DOMMatrix(transform).m41;
   }
 
-  function onPointerMove(event: PointerEvent): void {
+  private onPointerDown(event: PointerEvent): void {
+    if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    this.suppressClick = false;
+    this.geometry = measure(this.viewport, this.track);
+    this.gesture = { pointerId: event.pointerId, startX: event.clientX, startOffset: this.shownOffset(), dragging: false };
+  }
+
+  private onPointerMove(event: PointerEvent): void {
+    const { gesture } = this;
     if (!gesture || event.pointerId !== gesture.pointerId) return;
     const deltaX = event.clientX - gesture.startX;
     if (!gesture.dragging) {
       if (Math.abs(deltaX) < DRAG_SLOP_PX) return;
       gesture.dragging = true;
-      viewport.dataset.sliderDragging = '';
+      this.viewport.dataset.sliderDragging = '';
       // A mouse keeps dragging the row when it leaves it (touch pointers are captured already).
-      if (event.pointerType === 'mouse') track.setPointerCapture(event.pointerId);
+      if (event.pointerType === 'mouse') this.track.setPointerCapture(event.pointerId);
     }
-    track.style.transform = `translate3d(${-dragOffset(gesture.startOffset, deltaX, geometry)}px, 0, 0)`;
+    this.track.style.transform = `translate3d(${-dragOffset(gesture.startOffset, deltaX, this.geometry)}px, 0, 0)`;
   }
 
-  function endGesture(event: PointerEvent, cancelled: boolean): void {
-    if (!gesture || event.pointerId !== gesture.pointerId) return;
-    const { dragging, startX } = gesture;
-    gesture = null;
+  private endGesture(event: PointerEvent, cancelled: boolean): void {
+    if (!this.gesture || event.pointerId !== this.gesture.pointerId) return;
+    const { dragging, startX } = this.gesture;
+    this.gesture = null;
     if (!dragging) return;
-    delete viewport.dataset.sliderDragging;
-    suppressClick = true;
-    goTo(cancelled ? index : indexAfterSwipe(index, event.clientX - startX, geometry));
+    delete this.viewport.dataset.sliderDragging;
+    this.suppressClick = true;
+    this.goTo(cancelled ? this.index : indexAfterSwipe(this.index, event.clientX - startX, this.geometry));
   }
-
-  const onPointerUp = (event: PointerEvent) => endGesture(event, false);
-  const onPointerCancel = (event: PointerEvent) => endGesture(event, true);
 
   // Capture phase, so the click that ends a drag never reaches a screenshot's link nor the
   // runtime's CTA handler on document; a tap (no drag) passes untouched.
-  function onClickCapture(event: MouseEvent): void {
-    if (!suppressClick) return;
-    suppressClick = false;
+  private onClickCapture(event: MouseEvent): void {
+    if (!this.suppressClick) return;
+    this.suppressClick = false;
     event.preventDefault();
     event.stopPropagation();
   }
 
-  // Links and images would otherwise start a native drag-and-drop under the mouse.
-  const onDragStart = (event: DragEvent) => event.preventDefault();
-
-  function onKeyDown(event: KeyboardEvent): void {
+  private onKeyDown(event: KeyboardEvent): void {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    geometry = measure(viewport, track);
-    const next = indexAfterKey(index, event.key, geometry);
+    this.geometry = measure(this.viewport, this.track);
+    const next = indexAfterKey(this.index, event.key, this.geometry);
     if (next === null) return;
     event.preventDefault();
-    goTo(next);
+    this.goTo(next);
   }
 
   // Tabbing to a screenshot link that is out of view brings it in (a press that focuses it does not).
-  function onFocusIn(event: FocusEvent): void {
-    viewport.scrollLeft = 0;
+  private onFocusIn(event: FocusEvent): void {
+    this.viewport.scrollLeft = 0;
     const target = event.target as Element;
-    const item = target.closest?.('.slider__item');
-    if (gesture || !item || item.parentElement !== track || !isKeyboardFocus(target)) return;
-    geometry = measure(viewport, track);
-    const itemElement = item as HTMLElement;
-    const offset = offsetAt(index, geometry);
-    const start = itemElement.offsetLeft - offset;
-    const end = start + itemElement.offsetWidth;
-    if (start < 0 || end > viewport.clientWidth) goTo(Array.prototype.indexOf.call(track.children, item));
+    const item = target.closest?.('.slider__item') as HTMLElement | null | undefined;
+    if (this.gesture || !item || item.parentElement !== this.track || !isKeyboardFocus(target)) return;
+    this.geometry = measure(this.viewport, this.track);
+    const start = item.offsetLeft - offsetAt(this.index, this.geometry);
+    const end = start + item.offsetWidth;
+    if (start < 0 || end > this.viewport.clientWidth) this.goTo(Array.prototype.indexOf.call(this.track.children, item));
   }
 
-  // A new width (rotation, window resize) changes how far the row may go.
-  const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(onResize) : null;
-  function onResize(): void {
-    const next = measure(viewport, track);
+  private onResize(): void {
+    const next = measure(this.viewport, this.track);
     // The observer also reports the first size: nothing to do, and the take-over glide must not be cut short.
-    if (next.step === geometry.step && next.max === geometry.max) return;
-    geometry = next;
-    goTo(index, false);
+    if (next.step === this.geometry.step && next.max === this.geometry.max) return;
+    this.geometry = next;
+    this.goTo(this.index, false);
   }
-
-  // One signal removes every listener when the slider is torn down.
-  const listeners = new AbortController();
-  const { signal } = listeners;
-  track.addEventListener('pointerdown', onPointerDown, { signal });
-  track.addEventListener('pointermove', onPointerMove, { signal });
-  track.addEventListener('pointerup', onPointerUp, { signal });
-  track.addEventListener('pointercancel', onPointerCancel, { signal });
-  track.addEventListener('dragstart', onDragStart, { signal });
-  viewport.addEventListener('click', onClickCapture, { capture: true, signal });
-  viewport.addEventListener('keydown', onKeyDown, { signal });
-  viewport.addEventListener('focusin', onFocusIn, { signal });
-  resizeObserver?.observe(viewport);
-
-  return () => {
-    listeners.abort();
-    resizeObserver?.disconnect();
-    delete viewport.dataset.sliderActive;
-    delete viewport.dataset.sliderDragging;
-    track.style.transform = '';
-  };
 }
 
 /** Focus the browser would draw a ring for, i.e. from the keyboard; true where `:focus-visible` is unknown. */

@@ -1,19 +1,13 @@
 // Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
-import puppeteer, { type Browser, type BrowserContext, type HTTPRequest, type Page } from 'puppeteer';
+import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-
-/** Debian's Chromium, unless PUPPETEER_EXECUTABLE_PATH names another. */
-export const chromiumPath = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+import { launchChromium } from '../../generator/shared/chromium.ts';
 
 /** iPhone 12 to 15 size. */
 export const IPHONE = { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 export function launchBrowser(): Promise<Browser> {
-  return puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  return launchChromium();
 }
 
 /** What a fake third-party host does with a request. */

@@ -1,4 +1,4 @@
-// Byte budgets of the first screen (DESIGN.md section 7, issue "Performance"): bytes are deterministic, so they are asserted; times are benchmarked, not tested.
+// Byte budgets of the first screen (the product contract's quality bars): bytes are deterministic, so they are asserted; times are benchmarked, not tested.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';

@@ -22,7 +22,7 @@ describe('outputPathFor', () => {
 });
 
 describe('planSite and selectCampaigns', () => {
-  it('plans the five routes in four locales, as DESIGN.md section 4 lays them out', () => {
+  it('plans the five routes in four locales, as the output layout lays them out', () => {
     const [plan] = planPages(valid);
     expect(plan!.dir).toBe('');
     expect(plan!.basePath).toBe('/');

@@ -30,8 +30,8 @@ const SLOT_PATTERN = new RegExp(`(${SLOTS.map((slot) => slot.replace(/[.*+?^${}(
 /**
  * A document split at its stand-ins: text at even indexes of `parts`, a Slot at odd ones.
  * `bytes` holds the text parts encoded once for every campaign that fills the document:
- * filling a page is then picking buffers, where joining strings would cost a 53 KB UTF-8
- * encoding per page.
+ * filling a page is then picking buffers, where joining strings would cost a UTF-8
+ * encoding of the whole page per page.
  */
 export interface DocumentTemplate {
   parts: string[];

@@ -1,0 +1,35 @@
+// Parsers of the command line's option values: each refuses what does not fit with the expected form.
+import { InvalidArgumentError } from 'commander';
+import { InvalidShard } from '../shared/errors.ts';
+
+export function parsePercent(value: string) {
+  const percent = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || percent > 100) throw new InvalidArgumentError(`expected a per cent from 0 to 100, found "${value}".`);
+  return percent;
+}
+
+export function parseFraction(value: string) {
+  const fraction = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || fraction > 1) throw new InvalidArgumentError(`expected a number from 0 to 1, found "${value}".`);
+  return fraction;
+}
+
+export function parseScale(value: string) {
+  const scale = Number(value);
+  if (!/^[1-4]$/.test(value)) throw new InvalidArgumentError(`expected a device pixel ratio of 1, 2, 3 or 4, found "${value}".`);
+  return scale;
+}
+
+export function parseShard(value: string) {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new InvalidArgumentError(InvalidShard.message(value));
+  return { index, count };
+}
+
+export function parsePort(value: string) {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);
+  return port;
+}

@@ -1,0 +1,27 @@
+// Launches Debian's Chromium through Puppeteer for screenshots, the browser tests and the Lighthouse script: one path, one set of flags.
+import { existsSync } from 'node:fs';
+import type { Browser, LaunchOptions } from 'puppeteer';
+import { ChromiumMissing } from './errors.ts';
+
+/** Debian's Chromium, unless PUPPETEER_EXECUTABLE_PATH names another. */
+export function chromiumPath(): string {
+  return process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+}
+
+/**
+ * Headless, as root in a container (no sandbox), and quiet on a closed network: without the
+ * background-networking flags Chromium keeps dialling Google's hosts.
+ */
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+/**
+ * Launches Chromium headless with our flags plus `extraArgs`.
+ * @throws UserError (ChromiumMissing) when there is no browser at chromiumPath().
+ */
+export async function launchChromium(extraArgs: string[] = [], options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!existsSync(executablePath)) throw ChromiumMissing.create(executablePath);
+  // Loaded here, not at the top: commands other than screenshots never pay for Puppeteer.
+  const { default: puppeteer } = await import('puppeteer');
+  return puppeteer.launch({ executablePath, headless: true, args: [...FLAGS, ...extraArgs], ...options });
+}
