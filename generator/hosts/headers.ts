@@ -1,0 +1,36 @@
+// The response headers every host sends, by kind of response: written once here, spelled in each host's format by its adapter.
+import { IMMUTABLE, SECURITY_HEADERS } from '../build/csp.ts';
+
+export { IMMUTABLE };
+
+/** Pages are revalidated on every use: their HTML names the hashed assets of the current build. */
+export const REVALIDATE = 'no-cache';
+
+/** The request header a negotiated page depends on; caches must keep one copy per value. */
+export const VARY_LANGUAGE = 'Accept-Language';
+
+/**
+ * Headers of every response of the site, whatever the campaign: csp.ts's security headers,
+ * and X-Frame-Options for browsers older than the policies' `frame-ancestors`.
+ */
+export const SITE_HEADERS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, 'X-Frame-Options': 'DENY' };
+
+/** Headers of every response of a campaign: its policy and the site's headers. */
+function securityHeaders(policy: string): Record<string, string> {
+  return { 'Content-Security-Policy': policy, ...SITE_HEADERS };
+}
+
+/** Headers of a page (and of the 404 page): security, revalidation, and Vary where the language was negotiated. */
+export function pageHeaders(policy: string, negotiated: boolean): Record<string, string> {
+  return { ...securityHeaders(policy), 'Cache-Control': REVALIDATE, ...(negotiated ? { Vary: VARY_LANGUAGE } : {}) };
+}
+
+/** Headers of a content-hashed asset: security, and cached for a year. */
+export function assetHeaders(policy: string): Record<string, string> {
+  return { ...securityHeaders(policy), 'Cache-Control': IMMUTABLE };
+}
+
+/** Whether `pathname` is one of a campaign's content-hashed assets. */
+export function isAssetPath(basePath: string, pathname: string): boolean {
+  return pathname.startsWith(`${basePath}assets/`);
+}

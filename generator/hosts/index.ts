@@ -1,0 +1,23 @@
+// The hosting files of a build: per host, what its engine needs to serve the site the way `serve` does.
+import { cloudflareFiles } from './cloudflare.ts';
+import { cloudfrontFiles } from './cloudfront.ts';
+import { netlifyFiles } from './netlify.ts';
+import { nginxFiles } from './nginx.ts';
+import { orderedCampaigns, type HostSite } from './site.ts';
+import { vercelFiles } from './vercel.ts';
+
+export { negotiateLocale } from './negotiate.ts';
+export { HOSTING_DIR, type HostCampaign, type HostSite } from './site.ts';
+
+/**
+ * Every host's files, with paths relative to the root of the output folder. Each host's
+ * files sit in their own folder under `_hosting/`: Netlify and Cloudflare Pages both read
+ * `_redirects` and `_headers` at the root, and Netlify's language rules must never reach
+ * Cloudflare (which has no Language= condition). The deploy steps copy one host's files
+ * to the root (see README.md); nginx and CloudFront use theirs in place.
+ */
+export function hostFiles(site: HostSite): Array<{ path: string; contents: string }> {
+  if (site.campaigns.length === 0) return [];
+  const campaigns = orderedCampaigns(site);
+  return [...netlifyFiles(campaigns), ...cloudflareFiles(campaigns), ...vercelFiles(campaigns), ...nginxFiles(campaigns), ...cloudfrontFiles(campaigns)];
+}

@@ -1,0 +1,88 @@
+// Vercel: a vercel.json whose routes pick the page by an Accept-Language pattern before the filesystem is looked at.
+import { acceptLanguagePattern } from './accept-language-regex.ts';
+import { assetHeaders, pageHeaders } from './headers.ts';
+import { HOSTING_DIR, rootCampaign, type HostCampaign } from './site.ts';
+
+/** One entry of vercel.json's `routes` (the subset we write). */
+export interface VercelRoute {
+  src?: string;
+  dest?: string;
+  status?: number;
+  headers?: Record<string, string>;
+  has?: Array<{ type: 'header'; key: string; value: string }>;
+  continue?: boolean;
+  handle?: 'filesystem';
+}
+
+/**
+ * vercel.json. It uses `routes`, not `rewrites`: Vercel tries rewrites only after the
+ * filesystem, and the plain URLs are files (the English pages), so a rewrite could never
+ * serve another language there. Routes run in order before `handle: filesystem`:
+ * for each campaign, its plain routes per language (by `has` on Accept-Language, see
+ * acceptLanguagePattern), then in English; its locale pages; the header-only rules of its
+ * assets and files. After the filesystem, each campaign's remaining paths get its 404 page.
+ */
+export function vercelConfig(campaigns: readonly HostCampaign[]): { routes: VercelRoute[] } {
+  const root = rootCampaign(campaigns);
+  const before: VercelRoute[] = [
+    { src: `^/${HOSTING_DIR}(?:/.*)?$`, status: 404, dest: `${root.basePath}404.html`, headers: pageHeaders(root.contentSecurityPolicy, false) },
+  ];
+  const after: VercelRoute[] = [];
+  for (const campaign of campaigns) {
+    const base = campaign.basePath;
+    const policy = campaign.contentSecurityPolicy;
+    const page = (locale: string, route: string) =>
+      `${base}${locale === campaign.defaultLocale ? '' : `${locale}/`}${route ? `${route}/` : ''}index.html`;
+    const languages = campaign.locales.filter((locale) => locale !== campaign.defaultLocale);
+    // One route for the campaign's root, one for all its other routes at once ($1 in dest): the file stays a few kilobytes per campaign.
+    for (const { group, route } of routeGroups(campaign)) {
+      const src = routePattern(base, '', group);
+      for (const locale of languages) {
+        before.push({
+          src,
+          has: [{ type: 'header', key: 'accept-language', value: acceptLanguagePattern(campaign.locales, locale) }],
+          dest: page(locale, route),
+          headers: { ...pageHeaders(policy, true), 'Content-Language': locale },
+        });
+      }
+      before.push({ src, dest: page(campaign.defaultLocale, route), headers: { ...pageHeaders(policy, true), 'Content-Language': campaign.defaultLocale } });
+      for (const locale of campaign.locales) {
+        before.push({
+          src: routePattern(base, `${locale}/`, group),
+          dest: page(locale, route),
+          headers: { ...pageHeaders(policy, false), 'Content-Language': locale },
+        });
+      }
+    }
+    // Header-only (continue): the filesystem serves these paths, or the 404 rule below takes them.
+    before.push({ src: `^${escape(base)}assets/.+$`, headers: assetHeaders(policy), continue: true });
+    before.push({ src: `^${escape(base)}(?:config\\.json|manifest\\.json|404\\.html)$`, headers: pageHeaders(policy, false), continue: true });
+    after.push({ src: `^${escape(base.slice(0, -1))}(?:/.*)?$`, status: 404, dest: `${base}404.html`, headers: pageHeaders(policy, false) });
+  }
+  return { routes: [...before, { handle: 'filesystem' }, ...after] };
+}
+
+/** The campaign's root route (`''`), and its other routes together: `group` captures them as `$1`. */
+function routeGroups(campaign: HostCampaign): Array<{ group: string; route: string }> {
+  const others = campaign.routes.filter(Boolean);
+  return [
+    ...(campaign.routes.includes('') ? [{ group: '', route: '' }] : []),
+    ...(others.length ? [{ group: `(${others.map(escape).join('|')})`, route: '$1' }] : []),
+  ];
+}
+
+/** The pattern of `<base><folder><group>` (the root route when `group` is empty), with or without its trailing slash. */
+function routePattern(base: string, folder: string, group: string): string {
+  if (group) return `^${escape(base + folder)}${group}/?$`;
+  const stem = `${base}${folder}`.replace(/\/$/, '');
+  return stem ? `^${escape(stem)}/?$` : '^/$';
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Vercel's files, for `_hosting/vercel/` (copied to the root of the deployed folder). */
+export function vercelFiles(campaigns: readonly HostCampaign[]): Array<{ path: string; contents: string }> {
+  return [{ path: `${HOSTING_DIR}/vercel/vercel.json`, contents: JSON.stringify(vercelConfig(campaigns), null, 2) + '\n' }];
+}
