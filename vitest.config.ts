@@ -1,4 +1,4 @@
-// Two test projects: fast unit tests in Node, and browser tests in Debian's Chromium against a served build.
+// Three test projects: fast unit tests in Node, the host adapters on real engines (nginx, workerd), and browser tests in Debian's Chromium against a served build.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,6 +11,15 @@ export default defineConfig({
           // Builds encode images on a cold cache: slow on a busy 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'hosts',
+          include: ['tests/hosts/**/*.test.ts'],
+          // nginx and workerd start in a second or two; a busy 2-core machine can take longer.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -16,6 +16,8 @@ export interface DocumentParts {
   icon?: string;
   /** Images the first screen needs, fetched before the parser reaches them. */
   preloadImages?: ImagePreload[];
+  /** The text of one classic inline script run while the head is parsed; its CSP hash is taken over scriptText(). */
+  inlineScript?: string;
   /** Module scripts, in order. */
   scripts?: string[];
   /** JSON data blocks by element id, e.g. `page-props`; never executed, so no CSP hash is needed. */
@@ -45,6 +47,8 @@ export function renderDocument(parts: DocumentParts): string {
     ...(parts.alternates ?? []).map(
       (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,
     ),
+    // After the alternates it reads, before anything that paints.
+    parts.inlineScript ? `<script>${scriptText(parts.inlineScript)}</script>` : '',
     parts.icon ? `<link rel="icon" href="${escapeHtml(parts.icon)}">` : '',
     ...(parts.preloadImages ?? []).map((preload) =>
       'href' in preload
@@ -66,6 +70,11 @@ export function renderDocument(parts: DocumentParts): string {
 /** The text of the inline `<style>` element, exactly: its CSP hash is taken over this. */
 export function styleText(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
+}
+
+/** The text of an inline `<script>` element, exactly: its CSP hash is taken over this. */
+export function scriptText(code: string): string {
+  return code.replace(/<\/script/gi, '<\\/script');
 }
 
 /** Escapes text for HTML content and double-quoted attributes. */

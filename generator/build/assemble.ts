@@ -1,12 +1,13 @@
-// Assembles one campaign's parts around its pages: assets, runtime config, Content-Security-Policy, host headers and manifest.
+// Assembles one campaign's parts around its pages: assets, runtime config, Content-Security-Policy and manifest.
 import type { RuntimeConfig, TrackingSettings } from '../../templates/runtime/types.ts';
 import type { Config } from '../config/types.ts';
 import type { ValidConfig } from '../config/validate.ts';
+import type { HostCampaign } from '../hosts/index.ts';
 import type { CampaignManifest } from '../shared/manifest.ts';
 import { jsonAsset, paymentScripts } from './assets.ts';
 import type { AssetFile } from './bundle.ts';
 import type { BuildContext } from './context.ts';
-import { contentSecurityPolicy, headersFile } from './csp.ts';
+import { contentSecurityPolicy } from './csp.ts';
 import { collectImages, type OptimizedImage } from './images.ts';
 import type { CampaignPlan } from './plan.ts';
 import type { RenderedCampaign } from './render/index.ts';
@@ -45,7 +46,7 @@ export async function assembleCampaign(valid: ValidConfig, plan: CampaignPlan, c
   };
 }
 
-/** Every file of one campaign's folder: pages, 404, split-test config, host headers, assets and manifest. */
+/** Every file of one campaign's folder: pages, 404, split-test config, assets and manifest. */
 export function campaignFiles(plan: CampaignPlan, assembly: CampaignAssembly, rendered: RenderedCampaign, context: BuildContext): OutputFile[] {
   const assets = [...assembly.assets, ...rendered.localeAssets];
   const manifest: CampaignManifest = {
@@ -69,7 +70,6 @@ export function campaignFiles(plan: CampaignPlan, assembly: CampaignAssembly, re
     ...plan.pages.map((page, i) => ({ path: inFolder(page.file), contents: rendered.pages[i]! })),
     { path: inFolder('404.html'), contents: rendered.notFound },
     { path: inFolder('config.json'), contents: JSON.stringify(plan.config.splitTest) },
-    { path: inFolder('_headers'), contents: headersFile(plan.basePath, assembly.headerPolicy) },
     ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),
     { path: inFolder('manifest.json'), contents: JSON.stringify(manifest, null, 2) },
   ];
@@ -100,4 +100,11 @@ function trackingSettings(config: Config): TrackingSettings {
       impressionPixel: appsflyer.impressionPixel,
     },
   };
+}
+
+/** The campaign as the host adapters need it (generator/hosts). */
+export function hostCampaign(plan: CampaignPlan, assembly: CampaignAssembly): HostCampaign {
+  const { defaultLocale, locales } = plan.config;
+  const routes = plan.pages.filter((page) => page.locale === defaultLocale).map((page) => page.urlPath);
+  return { basePath: plan.basePath, defaultLocale, locales, routes, contentSecurityPolicy: assembly.headerPolicy };
 }

@@ -20,6 +20,8 @@ export interface Bundle {
   files: AssetFile[];
   /** The page CSS, minified, for a `<style>` element. */
   css: string;
+  /** The plain routes' inline script (templates/language-redirect.ts), minified. */
+  languageRedirect: string;
   metafile: Metafile;
 }
 
@@ -35,9 +37,9 @@ const TARGETS = ['safari15', 'chrome100'];
  */
 const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** Bundles the two browser entries and the page CSS. Nothing is written to disk. */
+/** Bundles the two browser entries, the inline script and the page CSS. Nothing is written to disk. */
 export async function bundleRuntime(): Promise<Bundle> {
-  const [result, css] = await Promise.all([
+  const [result, css, languageRedirect] = await Promise.all([
     build({
       entryPoints: {
         runtime: path.join(templatesDir, 'runtime/index.ts'),
@@ -62,6 +64,16 @@ export async function bundleRuntime(): Promise<Bundle> {
     readFile(path.join(templatesDir, 'styles.css'), 'utf8').then((source) =>
       transform(source, { loader: 'css', minify: true, target: TARGETS }),
     ),
+    build({
+      entryPoints: [path.join(templatesDir, 'language-redirect.ts')],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: TARGETS,
+      write: false,
+      legalComments: 'none',
+      logLevel: 'silent',
+    }),
   ]);
 
   const entries = { runtime: '', client: '' };
@@ -74,6 +86,7 @@ export async function bundleRuntime(): Promise<Bundle> {
     entries,
     files: result.outputFiles.map((file) => ({ name: path.basename(file.path), contents: file.contents })),
     css: css.code.trim(),
+    languageRedirect: languageRedirect.outputFiles[0]!.text.trim(),
     metafile: result.metafile,
   };
 }

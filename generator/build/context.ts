@@ -1,6 +1,6 @@
 // The state of one build, handed to every stage: what later campaigns reuse lives here, never in module scope.
 import path from 'node:path';
-import { styleText } from '../../templates/document.ts';
+import { scriptText, styleText } from '../../templates/document.ts';
 import { TranslatorCache } from '../../templates/i18n.tsx';
 import type { MinifiedComponents } from './assets.ts';
 import type { Bundle } from './bundle.ts';
@@ -11,7 +11,7 @@ import type { CampaignTemplate } from './render/documents.ts';
 /** Everything one build shares across its campaigns. Two builds never share one. */
 export interface BuildContext {
   bundle: Bundle;
-  /** The CSP hashes of the inline code every page carries (the page CSS). */
+  /** The CSP hashes of the inline code pages carry: the page CSS and the plain routes' script. */
   inline: InlineHashes;
   /** Each image optimized once (and cached on disk across builds). */
   images: ImagePipeline;
@@ -38,7 +38,7 @@ export interface ContextOptions {
 export function createBuildContext(bundle: Bundle, options: ContextOptions): BuildContext {
   return {
     bundle,
-    inline: { scripts: [], styles: [cspHash(styleText(bundle.css))] },
+    inline: { scripts: [cspHash(scriptText(bundle.languageRedirect))], styles: [cspHash(styleText(bundle.css))] },
     images: createImagePipeline(options.imageCacheDir ?? path.join(options.configDir, '.cache', 'images')),
     compressionCacheDir: options.compressionCacheDir ?? path.join(options.configDir, '.cache', 'compressed'),
     bodies: new Map(),

@@ -79,23 +79,3 @@ export function contentSecurityPolicy(config: Config, inline: InlineHashes, forH
   if (forHeader) directives.push(['frame-ancestors', ["'none'"]]);
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 }
-
-/** Headers every response of the site carries. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
-
-/** Cache-Control of content-hashed assets: they never change under their name. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * A `_headers` file (the format of Netlify and Cloudflare Pages) for a campaign hosted
- * under `basePath`: the policy and security headers on everything, immutable caching on assets.
- */
-export function headersFile(basePath: string, policy: string): string {
-  const lines = [`${basePath}*`, `  Content-Security-Policy: ${policy}`];
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
-  lines.push(`${basePath}assets/*`, `  Cache-Control: ${IMMUTABLE}`);
-  return lines.join('\n') + '\n';
-}

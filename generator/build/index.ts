@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.ts';
 import { validateConfig } from '../config/validate.ts';
 import type { SiteManifest } from '../shared/manifest.ts';
-import { assembleCampaign, campaignFiles } from './assemble.ts';
+import { hostFiles, type HostCampaign } from '../hosts/index.ts';
+import { assembleCampaign, campaignFiles, hostCampaign } from './assemble.ts';
 import { bundleRuntime } from './bundle.ts';
 import { createBuildContext } from './context.ts';
 import type { ImageStats } from './images.ts';
@@ -51,22 +52,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Each campaign's files are written as soon as they are rendered: memory holds one campaign, not all.
   let rendering = 0;
   async function* campaignBatches(): AsyncGenerator<OutputFile[]> {
-    const headers: string[] = [];
+    const hosting: HostCampaign[] = [];
     for (const plan of plans) {
       const started = performance.now();
       const assembly = await assembleCampaign(valid, plan, context);
+      hosting.push(hostCampaign(plan, assembly));
       const files = campaignFiles(plan, assembly, renderCampaign(valid, plan, assembly, context), context);
-      headers.push(...files.filter((file) => file.path.endsWith('_headers')).map((file) => String(file.contents)));
       rendering += performance.now() - started;
       yield files;
     }
+    // Hosts read their configuration at the root of what is uploaded: one for every campaign.
+    yield hostFiles({ campaigns: hosting });
     if (options.all) {
       const manifest: SiteManifest = { campaigns: plans.map((plan) => ({ name: plan.name!, dir: plan.dir, basePath: plan.basePath })) };
-      // Static hosts read one _headers file at the root of what is uploaded.
-      yield [
-        { path: 'manifest.json', contents: JSON.stringify(manifest, null, 2) },
-        { path: '_headers', contents: headers.join('') },
-      ];
+      yield [{ path: 'manifest.json', contents: JSON.stringify(manifest, null, 2) }];
     }
   }
   const { bytes } = await writeOutput(options.outDir, campaignBatches(), context.compressionCacheDir);

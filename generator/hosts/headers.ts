@@ -1,7 +1,13 @@
 // The response headers every host sends, by kind of response: written once here, spelled in each host's format by its adapter.
-import { IMMUTABLE, SECURITY_HEADERS } from '../build/csp.ts';
 
-export { IMMUTABLE };
+/** Headers every response of the site carries. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** Cache-Control of content-hashed assets: they never change under their name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Pages are revalidated on every use: their HTML names the hashed assets of the current build. */
 export const REVALIDATE = 'no-cache';

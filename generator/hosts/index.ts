@@ -1,12 +1,12 @@
 // The hosting files of a build: per host, what its engine needs to serve the site the way `serve` does.
 import { cloudflareFiles } from './cloudflare.ts';
 import { cloudfrontFiles } from './cloudfront.ts';
-import { netlifyFiles } from './netlify.ts';
+import { netlifyFiles, netlifyHeaders } from './netlify.ts';
 import { nginxFiles } from './nginx.ts';
 import { orderedCampaigns, type HostSite } from './site.ts';
 import { vercelFiles } from './vercel.ts';
 
-export { negotiateLocale } from './negotiate.ts';
+export { negotiateLocale } from '../../templates/negotiate.ts';
 export { HOSTING_DIR, type HostCampaign, type HostSite } from './site.ts';
 
 /**
@@ -14,10 +14,19 @@ export { HOSTING_DIR, type HostCampaign, type HostSite } from './site.ts';
  * files sit in their own folder under `_hosting/`: Netlify and Cloudflare Pages both read
  * `_redirects` and `_headers` at the root, and Netlify's language rules must never reach
  * Cloudflare (which has no Language= condition). The deploy steps copy one host's files
- * to the root (see README.md); nginx and CloudFront use theirs in place.
+ * to the root (see README.md); nginx and CloudFront use theirs in place. A `_headers` at the
+ * root (Netlify's, which Cloudflare Pages reads alike) gives a folder uploaded as it is
+ * every header but the language rewrite.
  */
 export function hostFiles(site: HostSite): Array<{ path: string; contents: string }> {
   if (site.campaigns.length === 0) return [];
   const campaigns = orderedCampaigns(site);
-  return [...netlifyFiles(campaigns), ...cloudflareFiles(campaigns), ...vercelFiles(campaigns), ...nginxFiles(campaigns), ...cloudfrontFiles(campaigns)];
+  return [
+    { path: '_headers', contents: netlifyHeaders(campaigns) },
+    ...netlifyFiles(campaigns),
+    ...cloudflareFiles(campaigns),
+    ...vercelFiles(campaigns),
+    ...nginxFiles(campaigns),
+    ...cloudfrontFiles(campaigns),
+  ];
 }

@@ -3,9 +3,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import Negotiator from 'negotiator';
 import sirv from 'sirv';
-import { IMMUTABLE, SECURITY_HEADERS } from '../build/csp.ts';
+import { IMMUTABLE, SECURITY_HEADERS } from '../hosts/headers.ts';
+import { negotiateLocale } from '../../templates/negotiate.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { PageResponses, setVary } from './page-responses.ts';
 import { MANIFEST_FILE, readCampaignManifests, urlPathOf, type CampaignManifest } from '../shared/manifest.ts';
@@ -83,7 +83,8 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
  */
 function negotiate(mount: Mount, rest: string, req: IncomingMessage, res: ServerResponse): string {
   if (mount.routes.has(rest)) {
-    const language = new Negotiator(req).language(mount.locales) ?? mount.defaultLocale;
+    // The one negotiation every host adapter runs too (templates/negotiate.ts).
+    const language = negotiateLocale(req.headers['accept-language'], mount.locales, mount.defaultLocale);
     res.setHeader('Content-Language', language);
     if (language === mount.defaultLocale) return rest;
     return rest ? `${language}/${rest}` : language;

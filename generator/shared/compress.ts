@@ -11,6 +11,8 @@ const COMPRESSIBLE = /\.(js|css|json|svg|txt|xml)$/;
 const MIN_COMPRESS_BYTES = 256;
 /** Files of the bundle and the artwork: the same in every campaign and, mostly, from build to build. */
 const SHARED_ASSET = /(^|\/)assets\/[^/]+\.(js|css|svg)$/;
+/** Host configuration (generator/hosts) is read by the host, never sent to a browser. */
+const HOSTING = '_hosting/';
 
 /** A compressed copy of a file, written beside it with `extension` for hosts that serve precompressed files. */
 export interface Twin {
@@ -34,9 +36,10 @@ interface Effort {
  *   CDNs and static hosts compress pages as they send them, and so does `serve`
  *   (page-responses.ts).
  * - The per-campaign JSON (locale bundles, manifest) is small: a gzip twin at level 9.
+ * - Host configuration under `_hosting/` gets none.
  */
 function effortFor(file: string, bytes: number): Effort | null {
-  if (!COMPRESSIBLE.test(file) || bytes < MIN_COMPRESS_BYTES) return null;
+  if (!COMPRESSIBLE.test(file) || bytes < MIN_COMPRESS_BYTES || file.startsWith(HOSTING)) return null;
   return SHARED_ASSET.test(file) ? { gzip: 9, brotli: 11 } : { gzip: 9 };
 }
 

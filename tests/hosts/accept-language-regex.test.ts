@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { acceptLanguagePattern, complement } from '../../generator/hosts/accept-language-regex.ts';
-import { negotiateLocale } from '../../generator/hosts/negotiate.ts';
+import { negotiateLocale } from '../../templates/negotiate.ts';
 
 /** The locale the patterns pick: the first non-default locale whose pattern matches, as vercel.json's routes try them. */
 function byPatterns(header: string, locales: readonly string[], defaultLocale: string): string {

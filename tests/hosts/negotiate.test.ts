@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { parse } from 'acorn';
 import { describe, expect, test } from 'vitest';
-import { negotiateLocale } from '../../generator/hosts/negotiate.ts';
+import { negotiateLocale } from '../../templates/negotiate.ts';
 import { routeRequest, type RouterCampaign } from '../../generator/hosts/route.ts';
 import { SITE } from './site.ts';
 

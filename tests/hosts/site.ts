@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { headersFile, IMMUTABLE } from '../../generator/build/csp.ts';
+import { IMMUTABLE } from '../../generator/hosts/headers.ts';
 import type { HostSite } from '../../generator/hosts/index.ts';
 import { expect } from 'vitest';
 
@@ -51,8 +51,6 @@ export function writeOutput(hostingFiles: Array<{ path: string; contents: string
     write(`${dir}manifest.json`, '{"pages":[]}\n');
     write(`${dir}${ASSET}`, `console.log(${JSON.stringify(campaign.basePath)});\n`);
   }
-  // The build's own _headers (csp.ts) lies at the root too; hosts that read it must not end up with doubled headers.
-  write('_headers', SITE.campaigns.map((campaign) => headersFile(campaign.basePath, campaign.contentSecurityPolicy)).join(''));
   for (const file of hostingFiles) write(file.path, file.contents);
   return out;
 }

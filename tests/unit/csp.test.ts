@@ -1,5 +1,5 @@
 // The Content-Security-Policy: strict by construction, with the hash of our inline style and only the hosts in use.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
@@ -69,8 +69,10 @@ describe('built pages', () => {
       expect(policy, file).toBeDefined();
       const style = /<style>(.*?)<\/style>/s.exec(html)![1]!;
       expect(directives(policy!.replace(/&#39;/g, "'"))['style-src']).toEqual(["'self'", cspHash(style)]);
-      // No inline script runs: every <script> either loads a file or is a JSON data block.
-      for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/ src="|type="application\/json"/);
+      // The one inline script that runs (the plain routes' language script) is allowed by its hash, and by nothing broader.
+      const scriptSrc = directives(policy!.replace(/&#39;/g, "'"))['script-src']!;
+      expect(scriptSrc.join(' ')).not.toContain('unsafe-inline');
+      for (const [, code] of html.matchAll(/<script>(.*?)<\/script>/gs)) expect(scriptSrc).toContain(cspHash(code!));
     }
   });
 
@@ -78,16 +80,15 @@ describe('built pages', () => {
     const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8'));
     const policy = manifest.headers['Content-Security-Policy'];
     expect(policy).toContain("frame-ancestors 'none'");
-    expect(readFileSync(path.join(outDir, '_headers'), 'utf8')).toBe(
-      [
-        '/*',
-        `  Content-Security-Policy: ${policy}`,
-        '  X-Content-Type-Options: nosniff',
-        '  Referrer-Policy: strict-origin-when-cross-origin',
-        '/assets/*',
-        '  Cache-Control: public, max-age=31536000, immutable',
-        '',
-      ].join('\n'),
-    );
+    const headers = readFileSync(path.join(outDir, '_headers'), 'utf8');
+    // The root _headers is Netlify's (Cloudflare Pages reads it alike): every header but the language rewrite.
+    expect(headers).toBe(readFileSync(path.join(outDir, '_hosting/netlify/_headers'), 'utf8'));
+    expect(headers).toContain(`/*\n  Content-Security-Policy: ${policy}\n`);
+    expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+  });
+
+  it('gives host configuration no compressed twins', () => {
+    expect(existsSync(path.join(outDir, '_hosting/vercel/vercel.json'))).toBe(true);
+    expect(existsSync(path.join(outDir, '_hosting/vercel/vercel.json.gz'))).toBe(false);
   });
 });

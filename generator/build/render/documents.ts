@@ -1,7 +1,7 @@
 // Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the React templates.
 import { renderDocument, type ImagePreload } from '../../../templates/document.ts';
 import { render, renderError } from '../../../templates/entry-server.tsx';
-import { formatRating, type TranslatorCache } from '../../../templates/i18n.tsx';
+import type { TranslatorCache } from '../../../templates/i18n.tsx';
 import type { ImageRef, LocaleBundle, PageProps } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
 import { RenderFailed } from '../../shared/errors.ts';
@@ -15,6 +15,8 @@ export interface RenderContext {
   css: string;
   /** URLs of the module scripts every page loads, runtime first, on BASE_PATH_TOKEN. */
   scripts: string[];
+  /** The inline script of the plain routes (templates/language-redirect.ts). */
+  languageRedirect: string;
   /** Per locale: the messages and formatted listing, asset URLs on BASE_PATH_TOKEN. */
   bundles: Map<string, LocaleBundle>;
   /** Resolves images to URLs on BASE_PATH_TOKEN. */
@@ -98,6 +100,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     ],
     icon: props.listing.icon.src,
     preloadImages: [lcpPreload(props.screenshots[0]!)],
+    inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
     data: { 'page-props': { ...props, installLink: INSTALL_LINK_JSON_TOKEN }, 'runtime-config': RUNTIME_CONFIG_TOKEN },
   });
@@ -127,7 +130,7 @@ function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderConte
     description: t('meta.description', {
       appName,
       developer: config.app.developer,
-      rating: formatRating(bundle.locale, config.app.rating),
+      rating: bundle.listing.ratingText,
       ratingCount: bundle.listing.ratingCount,
     }),
   };

@@ -50,6 +50,7 @@ function campaignTemplate(valid: ValidConfig, plan: CampaignPlan, assembly: Camp
     template = renderCampaignTemplate(plan, {
       css: context.bundle.css,
       scripts: [`${BASE_PATH_TOKEN}assets/${context.bundle.entries.runtime}`],
+      languageRedirect: context.bundle.languageRedirect,
       bundles,
       image,
       bodies: context.bodies,

@@ -1,4 +1,4 @@
-// Picks the visitor's locale from Accept-Language: one function for every host, embedded as-is in the generated worker, CloudFront function and njs module.
+// Picks the visitor's locale from Accept-Language: one function for the browser (the plain routes' inline script), `serve` and every host adapter, which embed it as-is in the generated worker, CloudFront function and njs module.
 
 /**
  * The configured locale to serve for an `Accept-Language` header.

@@ -1,0 +1,101 @@
+// A host that negotiates nothing (a plain file server, a bucket, GitHub Pages): a visitor whose language is not English never sees English painted.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, HTTPRequest, Page } from 'puppeteer';
+import sharp from 'sharp';
+import sirv from 'sirv';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.ts';
+
+const outDir = inject('outDir');
+/** How long the other language's page is held back: the window in which the English document is still the one shown. */
+const HOLD_MS = 1500;
+
+let browser: Browser;
+let server: Server;
+let origin: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Files as they are, `feature1/` answered by `feature1/index.html`: no language, no rewrite.
+  const files = sirv(outDir, { dev: false, extensions: ['html'] });
+  server = createServer((req, res) => files(req, res, () => res.writeHead(404).end()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/**
+ * A tab whose browser speaks `languages` (navigator.languages and Accept-Language both, as a
+ * real browser sets them). Documents under `/<held>/` are held back for HOLD_MS;
+ * `heldBack` resolves when one is requested, so the test can look at the page meanwhile.
+ */
+async function visitor(languages: string, held?: string) {
+  const documents: string[] = [];
+  let markHeld!: () => void;
+  const heldBack = new Promise<void>((resolve) => (markHeld = resolve));
+  const route = async (request: HTTPRequest) => {
+    if (request.resourceType() !== 'document') return false;
+    const url = new URL(request.url());
+    documents.push(url.pathname + url.search);
+    if (held && url.pathname.startsWith(`/${held}/`)) {
+      markHeld();
+      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    }
+    return false;
+  };
+  const opened = await openPage(await browser.createBrowserContext(), { route });
+  const cdp = await opened.page.createCDPSession();
+  await cdp.send('Network.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: languages });
+  return { ...opened, documents, heldBack };
+}
+
+/** True when the whole viewport is one colour: nothing but the background is painted. */
+async function isBlank(page: Page): Promise<boolean> {
+  const { channels } = await sharp(await page.screenshot()).stats();
+  return channels.every((channel) => channel.min === channel.max);
+}
+
+describe('a plain static host', () => {
+  it.each([
+    ['de-DE,de;q=0.9', 'de', 'Laden'],
+    ['es-ES,es;q=0.9', 'es', 'Obtener'],
+    ['fr-FR,fr;q=0.9,en;q=0.5', 'fr', 'Obtenir'],
+  ])('a %s browser at /feature1 never sees English, and lands on its language with the query kept', async (languages, locale, getLabel) => {
+    const { page, documents, errors, heldBack } = await visitor(languages, locale);
+    // Not awaited (the navigation it starts is replaced): the English document is looked at while its language's page is held back.
+    void page.goto(`${origin}/feature1?utm_source=facebook&fbclid=abc#top`).catch(() => {});
+    await heldBack;
+    // Time for the English document to paint, were it going to.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await isBlank(page)).toBe(true);
+    await page.waitForFunction((lang) => document.documentElement.lang === lang && document.readyState === 'complete', { timeout: 15_000 }, locale);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash).toBe(
+      `/${locale}/feature1?utm_source=facebook&fbclid=abc#top`,
+    );
+    expect(await page.$eval('html', (html) => [html.lang, html.hidden])).toEqual([locale, false]);
+    expect(await page.$eval('a[data-cta="get"]', (link) => link.textContent)).toBe(getLabel);
+    expect(documents).toEqual(['/feature1?utm_source=facebook&fbclid=abc', `/${locale}/feature1?utm_source=facebook&fbclid=abc`]);
+    expect(errors).toEqual([]);
+  });
+
+  it('an English browser stays on the page it asked for: one document, never hidden', async () => {
+    const { page, documents } = await visitor('en-US,en;q=0.9,de;q=0.5');
+    await page.goto(`${origin}/feature1?x=1`, { waitUntil: 'load' });
+    expect(page.url()).toBe(`${origin}/feature1?x=1`);
+    expect(await page.$eval('html', (html) => [html.lang, html.hidden])).toEqual(['en', false]);
+    expect(documents).toEqual(['/feature1?x=1']);
+  });
+
+  it('a language the campaign lacks gets the default page, and an explicit /de/ page stays whatever the browser says', async () => {
+    const italian = await visitor('it-IT,it;q=0.9');
+    await italian.page.goto(`${origin}/`, { waitUntil: 'load' });
+    expect(italian.documents).toEqual(['/']);
+    const english = await visitor('en-US');
+    await english.page.goto(`${origin}/de/feature2`, { waitUntil: 'load' });
+    expect(english.documents).toEqual(['/de/feature2']);
+    expect(await english.page.$eval('html', (html) => html.lang)).toBe('de');
+  });
+});
