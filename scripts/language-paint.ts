@@ -63,7 +63,7 @@ function median(values: number[]): number {
 
 const served = await buildAndServe();
 const files = sirv(served.outDir, { dev: false, extensions: ['html'] });
-const plain = createServer((req, res) => files(req, res, () => res.writeHead(404).end()));
+const plain = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
 await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
 const plainOrigin = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
 

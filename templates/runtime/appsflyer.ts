@@ -1,5 +1,5 @@
 // AppsFlyer: the Web SDK (PBA) loader, the OneLink Smart Script, its impression pixel, and desktop detection for the QR code.
-import type { SmartScriptOptions } from './install-link.ts';
+import type { SmartScriptOptions } from './smart-script-options.ts';
 import type { Clock } from './poll.ts';
 import { pollUntil } from './poll.ts';
 import { injectScript } from './scripts.ts';

@@ -1,4 +1,4 @@
-// Reads the tracking cookies (Meta's `_fbc`/`_fbp`, AppsFlyer's `afUserId`) from `document.cookie`.
+// Reads the tracking cookies (Meta's `_fbc`/`_fbp`, AppsFlyer's `afUserId`) from `document.cookie`, and says when the link can use them.
 import { parseCookie } from 'cookie';
 
 /** The cookies the install link is built from. */
@@ -25,4 +25,15 @@ export function readCookies(cookieString: string, names: readonly string[]): Rea
 export function hasTrackingCookies(cookieString: string): boolean {
   const cookies = readCookies(cookieString, READY_COOKIES);
   return READY_COOKIES.every((name) => cookies.has(name));
+}
+
+/**
+ * True once the cookies the install link can carry are known. A visitor from a Meta ad
+ * (`metaClick`: `fbclid` in the URL) waits for `_fbc` and `_fbp`, as the spec says. Any other
+ * visitor never gets `_fbc`: for them it is known once the pixel has run or failed
+ * (`pixelSettled`) or `_fbp` exists, so a TikTok or Google visitor is attributed too.
+ */
+export function attributionDataKnown(cookieString: string, metaClick: boolean, pixelSettled: boolean): boolean {
+  if (hasTrackingCookies(cookieString)) return true;
+  return !metaClick && (pixelSettled || readCookies(cookieString, ['_fbp']).has('_fbp'));
 }

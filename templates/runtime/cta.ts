@@ -1,5 +1,6 @@
-// The call to action: every `a[data-cta]` shows the current install link; a click tracks AddToCart, then goes there 1000 ms later.
+// The call to action: every `a[data-cta]` shows the current install link; a tap tracks AddToCart, then goes there 1000 ms after the tap.
 import type { LinkStore } from './link-store.ts';
+import { safely } from './schedule.ts';
 
 /** The GET button, the icon and every screenshot. */
 export const CTA_SELECTOR = 'a[data-cta]';
@@ -47,6 +48,10 @@ export interface CtaActions {
   /** Same-tab navigation: `location.assign`. */
   navigate(url: string): void;
   setTimeout(handler: () => void, ms: number): unknown;
+  /** The clock in ms (`Date.now`): the delay runs from the tap. */
+  now(): number;
+  /** Told that the page leaves in `delayMs` (hydration waits; see hydration.ts). */
+  leaving?(delayMs: number): void;
 }
 
 /** The CTA anchor a click landed in, if any. */
@@ -72,32 +77,51 @@ export function isPlainClick(event: ClickLike): boolean {
 }
 
 /**
+ * The delay still to wait when the click handler runs `elapsedMs` after the tap: React, when it
+ * is still hydrating, finishes hydration synchronously inside the tap's dispatch (its capture
+ * listener on the root) before the click reaches `document`, which can take hundreds of ms.
+ */
+export function remainingDelay(elapsedMs: number): number {
+  return Math.min(REDIRECT_DELAY_MS, Math.max(0, REDIRECT_DELAY_MS - elapsedMs));
+}
+
+/**
  * Handles CTA clicks by delegation on `doc`, so it works before React hydrates: prevents the
- * default, tracks AddToCart (a blocked pixel does not matter), and after 1000 ms navigates
- * the same tab to the then-current link. Further clicks during the delay do not navigate twice.
- * Returns the uninstaller.
+ * default, tracks AddToCart (a blocked pixel does not matter), and 1000 ms after the tap
+ * navigates the same tab to the then-current link. The tap's time is taken in the capture
+ * phase on `doc`, before React's listeners can delay the click; the decision stays in the
+ * bubble phase, so a click a slider cancels (the end of a drag) is never taken over.
+ * Further clicks during the delay do not navigate twice. Returns the uninstaller.
  */
 export function handleCtaClicks(
   doc: Pick<Document, 'addEventListener' | 'removeEventListener'>,
   actions: CtaActions,
 ): () => void {
   let pending = false;
+  const tappedAt = new WeakMap<object, number>();
+  const onCapture = (event: Event) => {
+    if (ctaAnchor(event.target)) tappedAt.set(event, actions.now());
+  };
   const onClick = (event: Event) => {
     const click = event as unknown as ClickLike;
     if (!ctaAnchor(click.target) || !isPlainClick(click)) return;
     click.preventDefault();
     if (pending) return;
     pending = true;
-    try {
-      actions.trackAddToCart();
-    } catch {
-      // Tracking is best effort.
-    }
+    const now = actions.now();
+    const delay = remainingDelay(now - (tappedAt.get(event) ?? now));
+    // Tracking is best effort, and so is holding hydration back: neither may stop the redirect.
+    safely(() => actions.leaving?.(delay));
+    safely(() => actions.trackAddToCart());
     actions.setTimeout(() => {
       pending = false;
       actions.navigate(actions.currentLink());
-    }, REDIRECT_DELAY_MS);
+    }, delay);
   };
+  doc.addEventListener('click', onCapture, true);
   doc.addEventListener('click', onClick);
-  return () => doc.removeEventListener('click', onClick);
+  return () => {
+    doc.removeEventListener('click', onCapture, true);
+    doc.removeEventListener('click', onClick);
+  };
 }

@@ -1,33 +1,29 @@
-// The browser runtime's entry: reads the page's RuntimeConfig and wires attribution, the install link, tracking, split test and SDKs.
-import { fireImpressionWhenReady, isDesktop, loadSmartScript, loadWebSdk, smartScriptLink, smartScriptReady } from './appsflyer.ts';
+// The browser runtime's entry: reads the page's RuntimeConfig and wires consent, the install link, tracking, split test and SDKs.
+import { isDesktop, loadWebSdk } from './appsflyer.ts';
 import type { AppsFlyerWindow } from './appsflyer.ts';
-import { parseAttribution } from './attribution.ts';
-import { hasTrackingCookies, readCookies, TRACKING_COOKIES } from './cookies.ts';
-import { handleCtaClicks, keepCtaLinksCurrent } from './cta.ts';
+import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './consent.ts';
+import { ctaAnchor, handleCtaClicks, keepCtaLinksCurrent } from './cta.ts';
 import { trapBackButton } from './back-trap.ts';
-import { buildInstallLink, resolveAttribution, toSmartScriptOptions } from './install-link.ts';
 import { createHydration, scheduleHydration, type StartHydration } from './hydration.ts';
-import { dispatchLocale, fallbackLocale, fetchLocaleBundle } from './language.ts';
+import { dispatchLocale, fallbackLocale, fetchLocaleBundle, LOCALE_EVENT, type LocaleEventDetail } from './language.ts';
+import { isUsableBundle } from './locale-bundle.ts';
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
-import { loadMetaPixel, trackAddToCart } from './meta-pixel.ts';
+import { trackInstallLink, type LinkTracker } from './link-tracker.ts';
+import { loadMetaPixel, revokePixelConsent, trackAddToCart } from './meta-pixel.ts';
 import type { PixelWindow } from './meta-pixel.ts';
+import { readPageProps } from './page-props.ts';
 import { loadPaymentSdk } from './payments.ts';
-import { pollUntil } from './poll.ts';
 import { afterLoad, afterLoadAndIdle, inSeparateTasks, safely } from './schedule.ts';
-import { campaignRoot, fetchSplitConfig, keptDraw, paywallForDraw } from './split-test.ts';
 import type { StorageLike } from './split-test.ts';
 import type { RuntimeConfig } from './types.ts';
 
 /** The id of the `<script type="application/json">` that carries the RuntimeConfig. */
 export const CONFIG_ELEMENT_ID = 'runtime-config';
-/** Spec: poll for the `_fbc`/`_fbp` cookies every 500 ms, for the Smart Script every 1 s. */
-const COOKIE_POLL_MS = 500;
-const SMART_SCRIPT_POLL_MS = 1000;
 /** The QR code's side in px when the config gives none. */
 const DEFAULT_QR_SIZE = 256;
 
-type RuntimeWindow = Window & PixelWindow & AppsFlyerWindow;
+type RuntimeWindow = Window & PixelWindow & AppsFlyerWindow & ConsentWindow;
 
 /** The embedded RuntimeConfig, or null when the element is missing or not a JSON object. */
 export function readRuntimeConfig(doc: Document): RuntimeConfig | null {
@@ -50,72 +46,14 @@ function localStorageOf(win: Window): StorageLike | null {
   }
 }
 
-/**
- * Keeps the store on the best install link: the default until `_fbc` and `_fbp` exist and the
- * paywall is drawn, then the Smart Script's link when it is there, else our own equivalent.
- * Returns `refresh`, which rebuilds from the cookies as they are now.
- */
-function trackInstallLink(win: RuntimeWindow, config: RuntimeConfig, store: LinkStore): () => void {
-  const { tracking } = config;
-  const base = tracking.appsflyer.oneLink.base;
-  const query = parseAttribution(win.location.search);
-  const cookieNames: string[] = [...TRACKING_COOKIES];
-  for (const source of Object.values(tracking.attribution)) {
-    if (source.startsWith('cookie.')) cookieNames.push(source.slice('cookie.'.length));
-  }
-  let cookiesReady = false;
-  let smartScript = false;
-  let impressionFired = false;
-  let paywall: string | null = null;
-
-  const refresh = () => {
-    if (!cookiesReady || paywall === null) return;
-    const params = resolveAttribution(tracking.attribution, {
-      query,
-      cookies: readCookies(win.document.cookie, cookieNames),
-      pageUrl: win.location.href,
-      userAgent: win.navigator.userAgent,
-      paywall,
-      deepLink: tracking.deepLink,
-    });
-    const generated = smartScript ? smartScriptLink(win, toSmartScriptOptions(base, params)) : null;
-    store.set(generated ?? buildInstallLink(base, params));
-    if (generated && tracking.appsflyer.impressionPixel && !impressionFired) {
-      impressionFired = true;
-      fireImpressionWhenReady(win, win);
-    }
-  };
-
-  void pollUntil(() => hasTrackingCookies(win.document.cookie), COOKIE_POLL_MS, win).done.then(() => {
-    cookiesReady = true;
-    safely(refresh);
-  });
-
-  const root = campaignRoot(win.location.pathname, config.route, config.locales);
-  void fetchSplitConfig((url) => win.fetch(url), `${root}config.json`).then((splitConfig) => {
-    const draw = keptDraw(localStorageOf(win), config.landingType, Math.random);
-    paywall = paywallForDraw(splitConfig, config.landingType, draw);
-    safely(refresh);
-  });
-
-  if (tracking.appsflyer.smartScript) {
-    const poll = pollUntil(() => smartScriptReady(win), SMART_SCRIPT_POLL_MS, win);
-    void poll.done.then(() => {
-      smartScript = true;
-      safely(refresh);
-    });
-    afterLoad(win, () => {
-      void loadSmartScript(win.document).then((loaded) => {
-        if (!loaded) poll.stop();
-      });
-    });
-  }
-  return refresh;
-}
+/** After a CTA's redirect is due, hydration waits this much longer: the new page may take a moment to replace this one. */
+const LEAVING_MARGIN_MS = 250;
 
 /**
- * Switches a plain English page to the visitor's language after load, silently or not at all.
- * React must have hydrated the page to re-render it, so the switch starts hydration.
+ * Switches a plain English page to the visitor's language after load, silently or not at all:
+ * a bundle that fails to load or does not have the page's shape is refused, and the
+ * server-rendered page stays. React must have hydrated the page to re-render it, so the switch
+ * starts hydration.
  */
 function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: StartHydration): void {
   const locale = fallbackLocale(config, win.location.pathname, win.navigator.languages ?? []);
@@ -123,9 +61,10 @@ function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: 
   const bundle = fetchLocaleBundle((url) => win.fetch(url), config.translations[locale]!);
   afterLoad(win, () => {
     Promise.all([bundle, hydrate()]).then(
-      ([loaded]) => {
-        if (loaded) dispatchLocale(win.document, { locale, bundle: loaded });
-      },
+      ([loaded]) =>
+        safely(() => {
+          if (loaded && isUsableBundle(loaded, locale, readPageProps(win.document))) dispatchLocale(win.document, { locale, bundle: loaded });
+        }),
       () => {
         // React did not load: the page stays in English, which still works.
       },
@@ -134,44 +73,92 @@ function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: 
 }
 
 /**
+ * Asks for consent after load (mode `required`, no answer yet), in the page's language, and
+ * follows a language switch; an answer from anywhere (the prompt, `window.storeLanding.consent`)
+ * closes it. The prompt's code loads only then: pages in mode `none` never download it.
+ */
+function askForConsent(win: Window, consent: Consent): void {
+  afterLoad(win, () => {
+    import('./consent-prompt.ts')
+      .then(({ consentTexts, mountConsentPrompt }) => {
+        if (consent.decided()) return;
+        const doc = win.document;
+        const prompt = mountConsentPrompt(doc, consentTexts(readPageProps(doc)?.messages), (granted) => consent.set(granted));
+        const onLocale = (event: Event) => {
+          const bundle = (event as CustomEvent<LocaleEventDetail>).detail.bundle as { messages?: unknown };
+          safely(() => prompt.update(consentTexts(bundle.messages)));
+        };
+        doc.addEventListener(LOCALE_EVENT, onLocale);
+        const unsubscribe = consent.subscribe(() => {
+          unsubscribe();
+          doc.removeEventListener(LOCALE_EVENT, onLocale);
+          prompt.remove();
+        });
+      })
+      .catch(() => {
+        // No prompt (its chunk did not load): tracking stays off, the install link works.
+      });
+  });
+}
+
+/**
  * Wires everything. The CTA links and clicks and the back trap come first; each other part
  * runs in a task of its own (inSeparateTasks): reading cookies is a synchronous call into the
- * browser, and everything in one task made the start a long task on a phone.
- * Third-party SDKs wait for the load event. `importModule` loads the client entry (tests inject it).
+ * browser, and everything in one task made the start a long task on a phone. Third-party
+ * SDKs wait for consent (mode `required`) and the load event; the install link works
+ * throughout. `importModule` loads the client entry (tests inject it).
  */
 export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importModule?: (url: string) => Promise<unknown>): void {
   const doc = win.document;
   const { tracking } = config;
+  const storage = localStorageOf(win);
+  const consent = setUpConsent(win, tracking.consent, storage);
   const store = createLinkStore(tracking.appsflyer.oneLink.default);
-  let refresh = () => {};
-  const hydrate = createHydration(config.client, importModule);
+  let tracker: LinkTracker | null = null;
+  let pixelSettled = false;
+  // When a CTA's redirect is due: hydration waits until then (see hydration.ts).
+  let leavingAt = 0;
+  const hydrate = createHydration(config.client, importModule, {
+    remainingMs: () => leavingAt - Date.now(),
+    setTimeout: (handler, ms) => win.setTimeout(handler, ms),
+  });
   inSeparateTasks(win, [
     () => {
       safely(() => keepCtaLinksCurrent(doc, store));
       safely(() =>
         handleCtaClicks(doc, {
           currentLink: () => {
-            safely(refresh); // picks up cookies set since the last poll, such as AppsFlyer's afUserId
+            // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
+            safely(() => tracker?.refresh(true));
             return store.get();
           },
           trackAddToCart: () => trackAddToCart(win),
           navigate: (url) => win.location.assign(url),
           setTimeout: (handler, ms) => win.setTimeout(handler, ms),
+          // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.
+          now: () => Date.now(),
+          leaving: (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS),
         }),
       );
-      safely(() => scheduleHydration(win, hydrate));
+      safely(() => scheduleHydration(win, hydrate, (event) => ctaAnchor(event.target) !== null));
       // At once: Chrome lets Back skip a history entry a page adds later without a user gesture.
       safely(() => trapBackButton(win));
     },
     () => {
-      refresh = trackInstallLink(win, config, store);
+      tracker = trackInstallLink(win, config, store, { consent, pixelSettled: () => pixelSettled, storage });
     },
-    () => loadMetaPixel(win, doc, tracking.metaPixelId),
+    () =>
+      whenGranted(consent, () => {
+        const consentGranted = tracking.consent === 'required';
+        void loadMetaPixel(win, doc, tracking.metaPixelId, { consentGranted }).then(() => (pixelSettled = true));
+      }),
     () => {
-      safely(() => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId)));
+      safely(() => consent.subscribe((granted) => !granted && revokePixelConsent(win)));
+      safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));
       safely(() => mountQrCodeOnDesktop(win, store, tracking.appsflyer.qrCode));
-      safely(() => afterLoadAndIdle(win, () => void loadPaymentSdk(doc, config.payments)));
+      safely(() => whenGranted(consent, () => afterLoadAndIdle(win, () => void loadPaymentSdk(win, config.payments))));
       safely(() => switchLanguageIfPreferred(win, config, hydrate));
+      if (!consent.decided()) safely(() => askForConsent(win, consent));
     },
   ]);
 }

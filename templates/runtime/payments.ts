@@ -2,6 +2,11 @@
 import type { PaymentSettings } from './types.ts';
 import { injectScript } from './scripts.ts';
 
+/** The global every braintree-web script adds its component to (`braintree.client`, `braintree.dataCollector`, ...). */
+export interface BraintreeWindow {
+  braintree?: unknown;
+}
+
 /** The text of the single warning when the payment SDK cannot load. */
 export function paymentWarning(settings: PaymentSettings, src: string): string {
   return (
@@ -10,25 +15,41 @@ export function paymentWarning(settings: PaymentSettings, src: string): string {
   );
 }
 
+/** The component names on `window.braintree` now. */
+function componentsOf(win: BraintreeWindow): Set<string> {
+  const sdk = win.braintree;
+  return new Set(typeof sdk === 'object' && sdk !== null ? Object.keys(sdk) : []);
+}
+
+/**
+ * True when a script added a component to `window.braintree`: each braintree-web browser
+ * build ends with `(g.braintree || (g.braintree = {})).<component> = f()`. An HTML page or an
+ * empty answer adds nothing, and counts as a failed load.
+ */
+export function addedComponent(before: ReadonlySet<string>, win: BraintreeWindow): boolean {
+  for (const name of componentsOf(win)) if (!before.has(name)) return true;
+  return false;
+}
+
 /**
  * Appends `settings.scripts` one after the other (each waits for the previous, since the
  * components need `client`), with `integrity` and `crossorigin="anonymous"` when given.
- * The first failure stops the rest and logs exactly one `console.warn`; never throws or
- * rejects. Only loads the SDK: nothing here starts a payment flow.
+ * A script that fails, is blocked, throws as it runs or adds no component stops the rest and
+ * logs exactly one `console.warn`; nothing is ever thrown or rejected, and what a garbage
+ * answer throws is not left uncaught. Only loads the SDK: nothing here starts a payment flow.
  */
 export async function loadPaymentSdk(
-  doc: Document,
+  win: BraintreeWindow & { document: Document },
   settings: PaymentSettings,
   warn: (message: string) => void = (message) => console.warn(message),
 ): Promise<void> {
   if (!settings.enabled) return;
   for (const script of settings.scripts) {
-    let loaded = false;
-    try {
-      loaded = await injectScript(doc, script.src, { integrity: script.integrity });
-    } catch {
-      // A DOM that refuses the script element is a failed load like any other.
-    }
+    const before = componentsOf(win);
+    const loaded = await injectScript(win.document, script.src, {
+      integrity: script.integrity,
+      defines: () => addedComponent(before, win),
+    });
     if (!loaded) {
       warn(paymentWarning(settings, script.src));
       return;

@@ -9,6 +9,13 @@ export type AttributionSource = string;
 
 export interface TrackingSettings {
   metaPixelId: string;
+  /**
+   * `none` (the spec's behaviour): tracking starts with the page. `required`: no pixel, no
+   * AppsFlyer script, no tracking cookie read and no payment SDK until the visitor consents (the
+   * runtime's prompt, or `window.storeLanding.consent(true)`); the default install link meanwhile.
+   * A missing value is `none`.
+   */
+  consent?: 'none' | 'required';
   appsflyer: {
     webAppId: string;
     smartScript: boolean;

@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // Files as they are, `feature1/` answered by `feature1/index.html`: no language, no rewrite.
   const files = sirv(outDir, { dev: false, extensions: ['html'] });
-  server = createServer((req, res) => files(req, res, () => res.writeHead(404).end()));
+  server = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -16,7 +16,7 @@ const compressed = (bytes: Buffer) => ({
 });
 
 let outDir: string;
-let pages: Array<{ file: string }>;
+let pages: Array<{ file: string; locale: string }>;
 beforeAll(async () => {
   outDir = path.join(await temporaryDir(), 'out');
   await buildSite({ config: defaultConfig, outDir });

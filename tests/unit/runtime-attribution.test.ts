@@ -43,8 +43,23 @@ describe('parseAttribution', () => {
     expect(parseAttribution(search).get('utm_campaign')).toBe(value);
   });
 
-  it('leaves out empty values and unrelated keys', () => {
-    expect(asObject('?utm_medium=&gclid=g&foo=bar&campaign_id=')).toEqual({ utm_source: 'organic' });
+  it('keeps every key with a value (custom parameters, other networks\' click ids) and leaves out empty ones', () => {
+    expect(asObject('?utm_medium=&gclid=g&foo=bar&campaign_id=&ttclid=t')).toEqual({
+      gclid: 'g',
+      foo: 'bar',
+      ttclid: 't',
+      utm_source: 'organic',
+    });
+  });
+
+  it.each([
+    ['the issue\'s custom keys', '?my+key=1&x=hello%20world', { my_key: '1', x: 'hello world', utm_source: 'organic' }],
+    ['a key spelled three ways, first non-empty wins', '?my%20key=&my%2Bkey=2&my_key=3', { my_key: '2', utm_source: 'organic' }],
+    ['keys are case-sensitive', '?ScCid=s&sccid=t', { ScCid: 's', sccid: 't', utm_source: 'organic' }],
+    ['a key with other characters', '?ad-id=1&a.b=2', { 'ad-id': '1', 'a.b': '2', utm_source: 'organic' }],
+    ['an empty key is no key', '?=1&&x=2', { x: '2', utm_source: 'organic' }],
+  ])('custom parameters: %s', (_name, search, expected) => {
+    expect(asObject(search)).toEqual(expected);
   });
 
   it('keeps = inside values', () => {
@@ -74,8 +89,11 @@ describe('parseAttribution', () => {
     expect(values).toBeInstanceOf(Map);
     expect(values.get('utm___proto__')).toBe('z');
     expect(values.get('utm_constructor')).toBe('w');
-    expect(values.has('__proto__')).toBe(false);
+    // Kept as plain data in the Map: nothing reaches Object.prototype.
+    expect(values.get('__proto__')).toBe('x');
+    expect(values.get('constructor')).toBe('y');
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   });
 
   it('works without the leading question mark', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTrackingCookies, readCookies, TRACKING_COOKIES } from '../../templates/runtime/cookies.ts';
+import { attributionDataKnown, hasTrackingCookies, readCookies, TRACKING_COOKIES } from '../../templates/runtime/cookies.ts';
 
 describe('readCookies', () => {
   it('reads the three tracking cookies', () => {
@@ -37,5 +37,21 @@ describe('hasTrackingCookies', () => {
     ['similar names', '__fbc=a; _fbpx=b', false],
   ])('%s', (_name, cookie, ready) => {
     expect(hasTrackingCookies(cookie)).toBe(ready);
+  });
+});
+
+describe('attributionDataKnown', () => {
+  it.each([
+    // [cookies, visitor from a Meta ad, pixel loaded or failed, known]
+    ['_fbc=a; _fbp=b', true, false, true],
+    ['_fbp=b', true, true, false],
+    ['', true, true, false],
+    ['_fbc=a; _fbp=b', false, false, true],
+    ['_fbp=b', false, false, true],
+    ['', false, true, true],
+    ['', false, false, false],
+    ['_fbp=', false, false, false],
+  ])('%j, meta click %s, pixel settled %s: %s', (cookies, metaClick, pixelSettled, known) => {
+    expect(attributionDataKnown(cookies, metaClick, pixelSettled)).toBe(known);
   });
 });

@@ -4,6 +4,7 @@ import {
   handleCtaClicks,
   isPlainClick,
   REDIRECT_DELAY_MS,
+  remainingDelay,
   syncCtaLinks,
   type ClickLike,
 } from '../../templates/runtime/cta.ts';
@@ -45,11 +46,13 @@ function click(target: unknown, overrides: Partial<ClickLike> = {}) {
 }
 
 function setup(link = 'https://pictura.onelink.me/Ab1c/install') {
+  let captureListener: ((event: Event) => void) | undefined;
   let listener: ((event: Event) => void) | undefined;
   const doc = {
-    addEventListener: vi.fn((type: string, fn: (event: Event) => void) => {
+    addEventListener: vi.fn((type: string, fn: (event: Event) => void, capture?: boolean) => {
       expect(type).toBe('click');
-      listener = fn;
+      if (capture === true) captureListener = fn;
+      else listener = fn;
     }),
     removeEventListener: vi.fn(),
   };
@@ -59,9 +62,20 @@ function setup(link = 'https://pictura.onelink.me/Ab1c/install') {
     trackAddToCart: vi.fn(),
     navigate: vi.fn(),
     setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
+    // Fake timers move Date.now too.
+    now: () => Date.now(),
   };
   const uninstall = handleCtaClicks(doc as never, actions);
-  const dispatch = (event: ReturnType<typeof click>) => listener!(event as unknown as Event);
+  /**
+   * One click's dispatch: the capture listener on document, then (after `betweenMs`, the time
+   * React may spend hydrating synchronously on the root in between) the bubble listener,
+   * unless something between stopped the propagation.
+   */
+  const dispatch = (event: ReturnType<typeof click>, betweenMs = 0, stopped = false) => {
+    captureListener!(event as unknown as Event);
+    if (betweenMs > 0) vi.setSystemTime(Date.now() + betweenMs);
+    if (!stopped) listener!(event as unknown as Event);
+  };
   return { actions, dispatch, uninstall, doc, setLink: (next: string) => (current = next) };
 }
 
@@ -165,10 +179,55 @@ describe('handleCtaClicks', () => {
     expect(actions.navigate).not.toHaveBeenCalled();
   });
 
-  it('uninstalls its listener', () => {
+  it.each([
+    ['React hydrating for 300 ms inside the dispatch', 300, 700],
+    ['React hydrating for 999 ms', 999, 1],
+    ['React hydrating for longer than the delay', 1500, 0],
+  ])('navigates 1000 ms after the tap, not after the handler: %s', (_name, betweenMs, remaining) => {
+    const { actions, dispatch } = setup();
+    dispatch(click(element(true)), betweenMs);
+    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    if (remaining > 0) {
+      vi.advanceTimersByTime(remaining - 1);
+      expect(actions.navigate).not.toHaveBeenCalled();
+    }
+    vi.advanceTimersByTime(1);
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a click alone whose propagation a slider stopped after the capture phase (the end of a drag)', () => {
+    const { actions, dispatch } = setup();
+    const event = click(element(true));
+    dispatch(event, 0, true);
+    vi.advanceTimersByTime(2000);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    expect(actions.navigate).not.toHaveBeenCalled();
+    // The next tap is timed from its own capture, not from the abandoned one.
+    vi.setSystemTime(Date.now() + 5000);
+    dispatch(click(element(true)), 200);
+    vi.advanceTimersByTime(799);
+    expect(actions.navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('uninstalls both listeners', () => {
     const { uninstall, doc } = setup();
     uninstall();
-    expect(doc.removeEventListener).toHaveBeenCalledWith('click', doc.addEventListener.mock.calls[0]![1]);
+    expect(doc.removeEventListener).toHaveBeenCalledWith('click', doc.addEventListener.mock.calls[0]![1], true);
+    expect(doc.removeEventListener).toHaveBeenCalledWith('click', doc.addEventListener.mock.calls[1]![1]);
+  });
+});
+
+describe('remainingDelay', () => {
+  it.each([
+    [0, 1000],
+    [250, 750],
+    [1000, 0],
+    [5000, 0],
+    [-20, 1000],
+  ])('after %d ms, %d ms are left', (elapsed, left) => {
+    expect(remainingDelay(elapsed)).toBe(left);
   });
 });
 

@@ -2,16 +2,17 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAttribution } from '../../templates/runtime/attribution.ts';
+import { resolveClickIds } from '../../templates/runtime/click-ids.ts';
 import { readCookies, TRACKING_COOKIES } from '../../templates/runtime/cookies.ts';
 import {
   buildInstallLink,
   DEFAULT_MEDIA_SOURCE,
   MEDIA_SOURCE_PARAM,
   resolveAttribution,
-  toSmartScriptOptions,
   type AttributionInputs,
   type InstallLinkParams,
 } from '../../templates/runtime/install-link.ts';
+import { toSmartScriptOptions } from '../../templates/runtime/smart-script-options.ts';
 import { DEFAULT_ATTRIBUTION } from '../helpers.ts';
 
 /** Runs of each property; the total is reported after the tests. */
@@ -70,6 +71,7 @@ const KEYS = [
   'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_id', 'utm___proto__', 'utm_constructor',
   'utm+source', 'utm%20source', 'utm%2Bsource', 'UTM_SOURCE', 'fbclid', 'deep_link_value', 'campaign_id', 'adset_id', 'ad_id',
   'pid', 'c', 'af_sub1', 'af_dp', 'af_r', 'af_web_dp', 'redirect', 'url',
+  'gclid', 'gbraid', 'wbraid', 'ttclid', 'twclid', 'ScCid', 'sccid', 'msclkid', 'keyword', 'my+key', 'my_key', 'x',
 ];
 
 const piece = fc.oneof(
@@ -158,14 +160,16 @@ function expectOnlyEncodedParameters(link: string, base: string, params: Install
 }
 
 describe(`parseAttribution on hostile queries (${RUNS} + ${BIG_RUNS} of ~100 KB)`, () => {
-  it(`never throws, keeps only attribution keys with non-empty values, and pollutes nothing (${RUNS} queries)`, () => {
+  it(`never throws, keeps normalised keys with non-empty values only, and pollutes nothing (${RUNS} queries)`, () => {
     fc.assert(
       fc.property(query, (search) => {
         generated++;
         const attribution = parseAttribution(search);
         expect(attribution).toBeInstanceOf(Map);
         for (const [name, value] of attribution) {
-          expect(name === 'fbclid' || name === 'deep_link_value' || name === 'campaign_id' || name === 'adset_id' || name === 'ad_id' || name.startsWith('utm_')).toBe(true);
+          // The underscore rule: a key never holds a space or a plus, and is never empty.
+          expect(name).not.toMatch(/[ +]/);
+          expect(name).not.toBe('');
           expect(typeof value).toBe('string');
           expect(value).not.toBe('');
         }
@@ -219,7 +223,7 @@ describe(`resolveAttribution + buildInstallLink on hostile inputs (${RUNS})`, ()
       fc.property(fc.constantFrom(...BASES), mapping, inputs, (base, map, values) => {
         generated++;
         const params = resolveAttribution(map, values);
-        // Exactly the mapped parameters whose source has a value, and pid always.
+        // Exactly the mapped parameters whose source has a value, and pid always, then the click ids the mapping does not set.
         const expected = new Map<string, string>();
         if (!Object.prototype.hasOwnProperty.call(map, MEDIA_SOURCE_PARAM)) expected.set(MEDIA_SOURCE_PARAM, DEFAULT_MEDIA_SOURCE);
         for (const [name, from] of Object.entries(map)) {
@@ -227,6 +231,7 @@ describe(`resolveAttribution + buildInstallLink on hostile inputs (${RUNS})`, ()
           if (value !== '') expected.set(name, value);
           else if (name === MEDIA_SOURCE_PARAM) expected.set(name, DEFAULT_MEDIA_SOURCE);
         }
+        for (const [name, value] of resolveClickIds(values.query)) if (!expected.has(name)) expected.set(name, value);
         expect([...params]).toEqual([...expected]);
         const link = buildInstallLink(base, params);
         expectOnlyEncodedParameters(link, base, params);

@@ -4,14 +4,14 @@ import { createHydration, scheduleHydration, type HydrationWindow } from '../../
 
 /** A window with a controllable load state, idle callback and event listeners. */
 function fakeWindow(readyState: DocumentReadyState = 'loading') {
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(event?: Event) => void>>();
   const idle: Array<() => void> = [];
   const win: HydrationWindow = {
     document: { readyState },
-    addEventListener: (type: string, listener: () => void) => {
+    addEventListener: (type: string, listener: (event?: Event) => void) => {
       listeners.set(type, (listeners.get(type) ?? new Set()).add(listener));
     },
-    removeEventListener: (type: string, listener: () => void) => {
+    removeEventListener: (type: string, listener: (event?: Event) => void) => {
       listeners.get(type)?.delete(listener);
     },
     setTimeout: (handler: () => void) => handler(),
@@ -19,7 +19,7 @@ function fakeWindow(readyState: DocumentReadyState = 'loading') {
   };
   return {
     win,
-    fire: (type: string) => [...(listeners.get(type) ?? [])].forEach((listener) => listener()),
+    fire: (type: string, event?: unknown) => [...(listeners.get(type) ?? [])].forEach((listener) => listener(event as Event)),
     runIdle: () => idle.splice(0).forEach((callback) => callback()),
     listening: (type: string) => listeners.get(type)?.size ?? 0,
   };
@@ -61,6 +61,50 @@ describe('lazy hydration', () => {
     page.fire('scroll');
     page.fire('mousemove');
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it.each(['pointerdown', 'touchstart', 'focusin', 'keydown'])('does not start on a %s the page ignores (a touch on a CTA), and keeps listening', (type) => {
+    const page = fakeWindow();
+    const start = vi.fn(async () => {});
+    const onCta = { target: 'cta' };
+    scheduleHydration(page.win, start, (event) => (event as unknown as typeof onCta).target === 'cta');
+    page.fire(type, onCta);
+    expect(start).not.toHaveBeenCalled();
+    expect(page.listening(type)).toBe(1);
+    page.fire(type, { target: 'row' });
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while the hold says the page is leaving, then loads once', async () => {
+    vi.useFakeTimers();
+    try {
+      let leavingUntil = Date.now() + 1250;
+      const load = vi.fn(async () => {});
+      const start = createHydration('/assets/client-X.js', load, {
+        remainingMs: () => leavingUntil - Date.now(),
+        setTimeout: (handler, ms) => setTimeout(handler, ms),
+      });
+      const started = start();
+      void start();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(load).not.toHaveBeenCalled();
+      // A second tap extends the hold.
+      leavingUntil = Date.now() + 500;
+      await vi.advanceTimersByTimeAsync(300);
+      expect(load).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(load).toHaveBeenCalledTimes(1);
+      await started;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('loads at once when nothing holds it', async () => {
+    const load = vi.fn(async () => {});
+    const start = createHydration('/assets/client-X.js', load, { remainingMs: () => 0, setTimeout: () => expect.unreachable() });
+    await start();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('swallows a failed load: the server HTML keeps working', async () => {

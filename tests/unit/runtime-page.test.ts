@@ -1,6 +1,8 @@
 // The runtime wired on a fake page: startRuntime end to end, third parties faked (no DOM library needed).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SMART_SCRIPT_SRC, WEB_SDK_SRC, type AppsFlyerWindow } from '../../templates/runtime/appsflyer.ts';
+import { CONSENT_STORAGE_KEY, type ConsentWindow } from '../../templates/runtime/consent.ts';
+import { ENGLISH_CONSENT_TEXTS, PROMPT_ATTRIBUTE } from '../../templates/runtime/consent-prompt.ts';
 import { readRuntimeConfig, startRuntime } from '../../templates/runtime/index.ts';
 import { META_PIXEL_SRC, type PixelWindow } from '../../templates/runtime/meta-pixel.ts';
 import type { RuntimeConfig } from '../../templates/runtime/types.ts';
@@ -16,6 +18,8 @@ class FakeElement {
   integrity = '';
   crossOrigin: string | null = null;
   textContent = '';
+  id = '';
+  type = '';
   parent: FakeElement | null = null;
 
   constructor(
@@ -46,7 +50,31 @@ class FakeElement {
     this.doc.attached(child);
     return child;
   }
+  append(...children: FakeElement[]) {
+    for (const child of children) this.appendChild(child);
+  }
+  remove() {
+    if (!this.parent) return;
+    this.parent.children.splice(this.parent.children.indexOf(this), 1);
+    this.parent = null;
+  }
+  /** Every element below this one, depth first. */
+  descendants(): FakeElement[] {
+    return this.children.flatMap((child) => [child, ...child.descendants()]);
+  }
+  /** The text of this element and all below it. */
+  text(): string {
+    return this.textContent + this.children.map((child) => child.text()).join('');
+  }
 }
+
+/** `element.style`: the CSSOM calls the consent prompt makes. */
+Object.defineProperty(FakeElement.prototype, 'style', {
+  get(this: FakeElement & { styles?: Map<string, string> }) {
+    const styles = (this.styles ??= new Map());
+    return { setProperty: (name: string, value: string) => styles.set(name, value) };
+  },
+});
 
 class FakeDocument {
   cookie = '';
@@ -59,8 +87,11 @@ class FakeDocument {
   readonly events: Array<{ type: string; detail: unknown }> = [];
   private readonly listeners = new FakeElement('#document', this);
   private configElement: FakeElement | null = null;
+  private propsElement: FakeElement | null = null;
   /** What happens to a script appended with this src. */
   scriptOutcome: (src: string) => ScriptOutcome = () => 'pending';
+  /** What a script that loads does as it runs (e.g. defines its global). */
+  runs: (src: string) => void = () => {};
 
   createElement(tagName: string) {
     return new FakeElement(tagName, this);
@@ -69,7 +100,8 @@ class FakeDocument {
     if (element.tagName !== 'script') return;
     this.scripts.push(element);
     const outcome = this.scriptOutcome(element.src);
-    if (outcome !== 'pending') setTimeout(() => element.fire(outcome), 5);
+    if (outcome === 'load') setTimeout(() => (this.runs(element.src), element.fire('load')), 5);
+    else if (outcome !== 'pending') setTimeout(() => element.fire(outcome), 5);
   }
   scriptSrcs() {
     return this.scripts.map((script) => script.src);
@@ -78,8 +110,16 @@ class FakeDocument {
     this.configElement = new FakeElement('script', this);
     this.configElement.textContent = typeof config === 'string' ? config : JSON.stringify(config);
   }
+  setPageProps(props: unknown) {
+    this.propsElement = new FakeElement('script', this);
+    this.propsElement.textContent = JSON.stringify(props);
+  }
   getElementById(id: string) {
-    return id === 'runtime-config' ? this.configElement : null;
+    return id === 'runtime-config' ? this.configElement : id === 'page-props' ? this.propsElement : null;
+  }
+  /** The consent prompt, when it is on the page. */
+  prompt(): FakeElement | undefined {
+    return this.body.children.find((child) => child.attributes.has(PROMPT_ATTRIBUTE));
   }
   querySelectorAll(selector: string) {
     return selector === 'a[data-cta]' ? this.anchors : [];
@@ -211,14 +251,40 @@ function fakePage(options: { search?: string; pathname?: string; languages?: str
     clearInterval: (handle: ReturnType<typeof setInterval>) => clearInterval(handle),
     setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
     addEventListener: vi.fn(),
+    crypto: globalThis.crypto,
   };
-  const win: typeof fields & PixelWindow & AppsFlyerWindow = fields;
+  const win: typeof fields & PixelWindow & AppsFlyerWindow & ConsentWindow & { braintree?: Record<string, unknown> } = fields;
+  // Each braintree-web script adds its component to window.braintree, as the real builds do.
+  doc.runs = (src) => {
+    const component = /\/js\/([a-z-]+)\.min\.js$/.exec(src)?.[1];
+    if (component) win.braintree = { ...win.braintree, [component]: {} };
+  };
   const anchors = [doc.addAnchor('get', DEFAULT_LINK), doc.addAnchor('icon', DEFAULT_LINK), doc.addAnchor('screenshot', DEFAULT_LINK)];
   const hrefs = () => anchors.map((anchor) => anchor.getAttribute('href'));
   const importedModules: string[] = [];
   const importModule = async (url: string) => void importedModules.push(url);
   const start = (config = runtimeConfig()) => startRuntime(win as never, config, importModule);
-  return { doc, win, anchors, hrefs, start, importedModules };
+  return { doc, win, anchors, hrefs, start, importedModules, storage };
+}
+
+/** The Smart Script as the fake hosts of the browser tests build its link: named parameters, afCustom, then the click ids it forwards. */
+function fakeGenerateOneLinkURL(search: string, forwarded: string[]) {
+  const names: Record<string, string> = {
+    mediaSource: 'pid', campaign: 'c', channel: 'af_channel', ad: 'af_ad', adSet: 'af_adset', deepLinkValue: 'deep_link_value',
+    afSub1: 'af_sub1', afSub2: 'af_sub2', afSub3: 'af_sub3', afSub4: 'af_sub4', afSub5: 'af_sub5',
+  };
+  return vi.fn((options: { oneLinkURL: string; afParameters: Record<string, unknown> }) => {
+    const pairs = ['af_js_web=true', 'af_ss_ver=2_10_4'];
+    for (const [key, config] of Object.entries(options.afParameters)) {
+      if (key !== 'afCustom') pairs.push(`${names[key]}=${(config as { defaultValue: string }).defaultValue}`);
+    }
+    for (const custom of (options.afParameters.afCustom ?? []) as Array<{ paramKey: string; defaultValue: string }>) {
+      pairs.push(`${custom.paramKey}=${custom.defaultValue}`);
+    }
+    const query = new URLSearchParams(search);
+    for (const key of forwarded) if (query.get(key)) pairs.push(`${key}=${encodeURIComponent(query.get(key)!)}`);
+    return { clickURL: `${options.oneLinkURL}?${pairs.join('&')}` };
+  });
 }
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -248,6 +314,18 @@ describe('readRuntimeConfig', () => {
     expect(readRuntimeConfig(new FakeDocument() as never)).toBeNull();
   });
 });
+
+/** The page's own props, as far as the bundle check compares them. */
+const PAGE_PROPS = {
+  locale: 'en',
+  messages: { header: { get: 'Get', ratings: '{{count}} Ratings' } },
+  listing: { rating: 4.5, ratingCount: '25.6K', reviews: [{ id: 'r1', author: 'Kathy', rating: 5 }] },
+};
+const GERMAN_BUNDLE = {
+  locale: 'de',
+  messages: { header: { get: 'Laden', ratings: '{{count}} Bewertungen' } },
+  listing: { rating: 4.5, ratingCount: '25,6 K', reviews: [{ id: 'r1', author: 'Kathy', rating: 5 }] },
+};
 
 describe('startRuntime on a fake page', () => {
   const expectedParams = (page: ReturnType<typeof fakePage>, paywall: string) => ({
@@ -287,11 +365,12 @@ describe('startRuntime on a fake page', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(page.doc.scriptSrcs()).toContain(SMART_SCRIPT_SRC);
     const fireImpressionsLink = vi.fn();
-    const generateOneLinkURL = vi.fn(() => {
+    const build = fakeGenerateOneLinkURL(page.win.location.search, ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gbraid', 'wbraid']);
+    const generateOneLinkURL = vi.fn((options: Parameters<typeof build>[0]) => {
       page.win.AF_SMART_SCRIPT!.fireImpressionsLink = fireImpressionsLink;
-      return { clickURL: `${BASE}?af_js_web=true&af_ss_ver=2_10_4&pid=fb` };
+      return build(options);
     });
-    page.win.AF_SMART_SCRIPT = { generateOneLinkURL };
+    page.win.AF_SMART_SCRIPT = { generateOneLinkURL: generateOneLinkURL as never };
     await vi.advanceTimersByTimeAsync(1000);
 
     expect(generateOneLinkURL).toHaveBeenCalled();
@@ -309,9 +388,80 @@ describe('startRuntime on a fake page', () => {
         { paramKey: 'paywall_type', keys: [], defaultValue: 'discount' },
       ],
     });
-    expect(page.hrefs()[0]).toBe(`${BASE}?af_js_web=true&af_ss_ver=2_10_4&pid=fb`);
+    // The Smart Script's own link, untouched: it lacks none of our parameters.
+    const generated = build.mock.results.at(-1)!.value.clickURL as string;
+    expect(page.hrefs()[0]).toBe(generated);
+    expect(paramsOf(generated)).toMatchObject({ af_js_web: 'true', ...expectedParams(page, 'discount') });
     await vi.advanceTimersByTimeAsync(1000);
     expect(fireImpressionsLink).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['a Smart Script that forwards ttclid itself (2.10.4)', ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gbraid', 'wbraid']],
+    ['a Smart Script that does not (2.9.2)', ['gclid', 'fbclid', 'gbraid', 'wbraid']],
+  ])('puts custom parameters and a TikTok click id in the link with %s, each once', async (_name, forwarded) => {
+    const search = '?utm_source=tiktok&ttclid=T1&my+key=1&x=hello%20world';
+    const page = fakePage({ search });
+    page.doc.scriptOutcome = () => 'load';
+    const config = runtimeConfig();
+    config.tracking.attribution = { ...config.tracking.attribution, my_key: 'query.my_key', x: 'query.x', af_sub3: 'query.ttclid' };
+    page.start(config);
+    page.win.AF_SMART_SCRIPT = { generateOneLinkURL: fakeGenerateOneLinkURL(search, forwarded) as never };
+    await vi.advanceTimersByTimeAsync(1000);
+    const link = new URL(page.hrefs()[0]!);
+    expect(link.searchParams.get('af_js_web')).toBe('true');
+    for (const [name, value] of [['pid', 'tiktok'], ['my_key', '1'], ['x', 'hello world'], ['af_sub3', 'T1'], ['ttclid', 'T1']]) {
+      expect(link.searchParams.getAll(name!)).toEqual([value]);
+    }
+  });
+
+  it.each([
+    ['TikTok', '?utm_source=tiktok&ttclid=T1', { pid: 'tiktok', ttclid: 'T1' }],
+    ['Google', '?utm_source=google&gclid=G1&gbraid=B1&keyword=boat', { pid: 'google', gclid: 'G1', gbraid: 'B1', af_keywords: 'boat' }],
+    ['Snapchat', '?utm_source=snapchat&ScCid=S1', { pid: 'snapchat', sccid: 'S1' }],
+    ['Microsoft', '?utm_source=bing&msclkid=M1', { pid: 'bing', clickid: 'M1' }],
+    ['X', '?utm_source=x&twclid=X1', { pid: 'x', twclid: 'X1' }],
+  ])('attributes a %s visitor (no fbclid, so no _fbc) once the blocked pixel has failed, Smart Script blocked too', async (_name, search, expected) => {
+    const page = fakePage({ search });
+    page.doc.scriptOutcome = () => 'error';
+    page.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.hrefs()[0]).not.toBe(DEFAULT_LINK);
+    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ ...expected, paywall_type: 'discount' });
+    expect(paramsOf(page.hrefs()[0]!)).not.toHaveProperty('af_sub1');
+  });
+
+  it('attributes a visitor without fbclid with _fbp once the pixel has run', async () => {
+    const page = fakePage({ search: '?utm_source=tiktok&ttclid=T1' });
+    page.doc.scriptOutcome = () => 'pending'; // the pixel is slow
+    page.start();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
+    page.doc.cookie = '_fbp=fb.1.1.123';
+    await vi.advanceTimersByTimeAsync(500);
+    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'tiktok', ttclid: 'T1', af_sub2: 'fb.1.1.123' });
+  });
+
+  it('sends a visitor without fbclid to an attributed link when they tap before the pixel has answered', async () => {
+    const page = fakePage({ search: '?utm_source=tiktok&ttclid=T1' });
+    page.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
+    page.doc.click(page.anchors[0]!);
+    await vi.advanceTimersByTimeAsync(1000);
+    const target = (page.win.location.assign as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+    expect(paramsOf(target)).toMatchObject({ pid: 'tiktok', ttclid: 'T1' });
+  });
+
+  it('keeps the default link for a Meta visitor whose pixel is blocked (the spec\'s flow: _fbc and _fbp first)', async () => {
+    const page = fakePage();
+    page.doc.scriptOutcome = () => 'error';
+    page.start();
+    await vi.advanceTimersByTimeAsync(5000);
+    page.doc.click(page.anchors[0]!);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
+    expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);
   });
 
   it('tracks AddToCart on a CTA click and navigates to the current link 1000 ms later', async () => {
@@ -321,7 +471,16 @@ describe('startRuntime on a fake page', () => {
     await vi.advanceTimersByTimeAsync(100);
     const event = page.doc.click(page.anchors[2]!);
     expect(event.defaultPrevented).toBe(true);
-    expect(page.win.fbq?.queue).toEqual([['init', '123456789012345'], ['track', 'PageView'], ['track', 'AddToCart']]);
+    const queue = page.win.fbq!.queue;
+    expect(queue.map((call) => call.slice(0, 2))).toEqual([['init', '123456789012345'], ['track', 'PageView'], ['track', 'AddToCart']]);
+    // Each event with an id of its own, the same one on window.dataLayer for a Conversions API sender.
+    const [pageViewId, addToCartId] = queue.slice(1).map((call) => (call[3] as { eventID: string }).eventID);
+    expect(pageViewId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(addToCartId).not.toBe(pageViewId);
+    expect((page.win as { dataLayer?: unknown[] }).dataLayer).toEqual([
+      expect.objectContaining({ event: 'store-landing.PageView', eventName: 'PageView', eventID: pageViewId }),
+      expect.objectContaining({ event: 'store-landing.AddToCart', eventName: 'AddToCart', eventID: addToCartId }),
+    ]);
     await vi.advanceTimersByTimeAsync(999);
     expect(page.win.location.assign).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -400,13 +559,40 @@ describe('startRuntime on a fake page', () => {
 
   it('switches a plain English page to the visitor language after load', async () => {
     const page = fakePage({ languages: ['de-DE', 'en'] });
-    page.win.fetch = vi.fn(async (url: string) => jsonResponse(url.includes('/de-') ? { header: { get: 'LADEN' } } : SPLIT_CONFIG));
+    page.doc.setPageProps(PAGE_PROPS);
+    page.win.fetch = vi.fn(async (url: string) => jsonResponse(url.includes('/de-') ? GERMAN_BUNDLE : SPLIT_CONFIG));
     page.start();
     await vi.advanceTimersByTimeAsync(10);
     expect(page.win.fetch).toHaveBeenCalledWith('/assets/de-abc123.json');
-    expect(page.doc.events).toEqual([{ type: 'store-landing:locale', detail: { locale: 'de', bundle: { header: { get: 'LADEN' } } } }]);
+    expect(page.doc.events).toEqual([{ type: 'store-landing:locale', detail: { locale: 'de', bundle: GERMAN_BUNDLE } }]);
     // The switch needs React: the client entry was loaded, once.
     expect(page.importedModules).toEqual(['/assets/client-abc123.js']);
+  });
+
+  it.each([
+    ['null messages and listing (the issue\'s payload)', { locale: 'de', messages: null, listing: null }],
+    ['empty messages (raw keys)', { ...GERMAN_BUNDLE, messages: {} }],
+    ['a missing message', { ...GERMAN_BUNDLE, messages: { header: { get: 'Laden' } } }],
+    ['an empty message', { ...GERMAN_BUNDLE, messages: { header: { get: '', ratings: '{{count}} Bewertungen' } } }],
+    ['another locale', { ...GERMAN_BUNDLE, locale: 'fr' }],
+    ['a listing of the wrong shape', { ...GERMAN_BUNDLE, listing: { ...GERMAN_BUNDLE.listing, reviews: [null] } }],
+    ['an array', [GERMAN_BUNDLE]],
+  ])('keeps the server-rendered page for a bundle with %s', async (_name, bundle) => {
+    const page = fakePage({ languages: ['de-DE', 'en'] });
+    page.doc.setPageProps(PAGE_PROPS);
+    page.win.fetch = vi.fn(async (url: string) => jsonResponse(url.includes('/de-') ? bundle : SPLIT_CONFIG));
+    page.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(page.win.fetch).toHaveBeenCalledWith('/assets/de-abc123.json');
+    expect(page.doc.events).toEqual([]);
+  });
+
+  it('keeps the server-rendered page when it cannot read its own props to compare with', async () => {
+    const page = fakePage({ languages: ['de-DE', 'en'] });
+    page.win.fetch = vi.fn(async (url: string) => jsonResponse(url.includes('/de-') ? GERMAN_BUNDLE : SPLIT_CONFIG));
+    page.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(page.doc.events).toEqual([]);
   });
 
   it('keeps English for an English visitor', async () => {
@@ -414,5 +600,134 @@ describe('startRuntime on a fake page', () => {
     page.start();
     await vi.advanceTimersByTimeAsync(10);
     expect(page.doc.events).toEqual([]);
+  });
+});
+
+describe('consent mode required on a fake page', () => {
+  const THIRD_PARTY = [META_PIXEL_SRC, WEB_SDK_SRC, SMART_SCRIPT_SRC, 'https://js.braintreegateway.com/web/3.100.0/js/client.min.js'];
+  const requiredConfig = () => {
+    const config = runtimeConfig();
+    config.tracking.consent = 'required';
+    return config;
+  };
+  const paramsOf = (link: string | null) => Object.fromEntries(new URL(link!).searchParams);
+
+  /** A page whose cookie reads are counted, every script loading. */
+  function consentPage(options: Parameters<typeof fakePage>[0] = {}) {
+    const page = fakePage(options);
+    page.doc.scriptOutcome = () => 'load';
+    let cookieReads = 0;
+    let cookie = '_fbc=fb.1.1.abc; _fbp=fb.1.1.123';
+    Object.defineProperty(page.doc, 'cookie', {
+      get: () => (cookieReads++, cookie),
+      set: (value: string) => (cookie = value),
+    });
+    return { ...page, cookieReads: () => cookieReads };
+  }
+
+  it('before an answer: no third party, no cookie read, the default link, and the prompt', async () => {
+    const page = consentPage();
+    page.start(requiredConfig());
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(page.doc.scriptSrcs()).toEqual([]);
+    expect(page.win.fbq).toBeUndefined();
+    expect(page.cookieReads()).toBe(0);
+    expect(page.hrefs()).toEqual([DEFAULT_LINK, DEFAULT_LINK, DEFAULT_LINK]);
+    expect(page.win.storeLanding?.consentState?.()).toBe('pending');
+    expect(page.doc.prompt()?.text()).toContain(ENGLISH_CONSENT_TEXTS.title);
+    // The install link works throughout: a tap goes to the default link, and tracks nothing.
+    page.doc.click(page.anchors[0]!);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);
+    expect(page.win.fbq).toBeUndefined();
+    expect((page.win as { dataLayer?: unknown }).dataLayer).toBeUndefined();
+    expect(page.cookieReads()).toBe(0);
+  });
+
+  it('shows the prompt in the page\'s language, with English for a missing key', async () => {
+    const page = consentPage();
+    page.doc.setPageProps({ messages: { consent: { title: 'Tracking erlauben?', allow: 'Erlauben', decline: 'Nicht erlauben' } } });
+    page.start(requiredConfig());
+    await vi.advanceTimersByTimeAsync(10);
+    const texts = page.doc.prompt()!.descendants().map((element) => element.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['Tracking erlauben?', ENGLISH_CONSENT_TEXTS.body, 'Nicht erlauben', 'Erlauben']));
+  });
+
+  it.each([
+    ['the prompt\'s Allow button', (page: ReturnType<typeof consentPage>) => page.doc.prompt()!.descendants().find((e) => e.attributes.get('data-consent') === 'allow')!.fire('click')],
+    ['the hook window.storeLanding.consent(true)', (page: ReturnType<typeof consentPage>) => (page.win.storeLanding!.consent as (granted: boolean) => void)(true)],
+  ])('after consent through %s: the pixel (consent granted first), AppsFlyer, payments and the attributed link', async (_name, consent) => {
+    const page = consentPage();
+    page.start(requiredConfig());
+    await vi.advanceTimersByTimeAsync(100);
+    consent(page);
+    expect(page.doc.prompt()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.doc.scriptSrcs()).toEqual(expect.arrayContaining(THIRD_PARTY));
+    expect(page.win.fbq!.queue.slice(0, 3).map((call) => call.slice(0, 2))).toEqual([['consent', 'grant'], ['init', '123456789012345'], ['track', 'PageView']]);
+    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'fb', af_sub1: 'fb.1.1.abc', af_sub2: 'fb.1.1.123' });
+    expect(page.storage.get(CONSENT_STORAGE_KEY)).toBe('granted');
+    expect(page.win.storeLanding?.consentState?.()).toBe('granted');
+  });
+
+  it('after a refusal: nothing loads, no cookie is read, the answer is kept', async () => {
+    const page = consentPage();
+    page.start(requiredConfig());
+    await vi.advanceTimersByTimeAsync(100);
+    page.doc.prompt()!.descendants().find((e) => e.attributes.get('data-consent') === 'decline')!.fire('click');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(page.doc.prompt()).toBeUndefined();
+    expect(page.doc.scriptSrcs()).toEqual([]);
+    expect(page.cookieReads()).toBe(0);
+    expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
+    expect(page.storage.get(CONSENT_STORAGE_KEY)).toBe('denied');
+  });
+
+  it.each([
+    ['a stored consent', (page: ReturnType<typeof consentPage>) => page.storage.set(CONSENT_STORAGE_KEY, 'granted')],
+    ['an answer the site set before the runtime ran', (page: ReturnType<typeof consentPage>) => (page.win.storeLanding = { consent: true })],
+  ])('with %s: no prompt, tracking at once', async (_name, prepare) => {
+    const page = consentPage();
+    prepare(page);
+    page.start(requiredConfig());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.doc.prompt()).toBeUndefined();
+    expect(page.doc.scriptSrcs()).toContain(META_PIXEL_SRC);
+    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'fb' });
+  });
+
+  it('with a stored refusal: no prompt, nothing loads', async () => {
+    const page = consentPage();
+    page.storage.set(CONSENT_STORAGE_KEY, 'denied');
+    page.start(requiredConfig());
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(page.doc.prompt()).toBeUndefined();
+    expect(page.doc.scriptSrcs()).toEqual([]);
+  });
+
+  it('a withdrawn consent revokes the pixel\'s consent and puts the default link back', async () => {
+    const page = consentPage();
+    page.storage.set(CONSENT_STORAGE_KEY, 'granted');
+    page.start(requiredConfig());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.hrefs()[0]).not.toBe(DEFAULT_LINK);
+    (page.win.storeLanding!.consent as (granted: boolean) => void)(false);
+    expect(page.win.fbq!.queue.at(-1)).toEqual(['consent', 'revoke']);
+    expect(page.hrefs()).toEqual([DEFAULT_LINK, DEFAULT_LINK, DEFAULT_LINK]);
+    const reads = page.cookieReads();
+    page.doc.click(page.anchors[0]!);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);
+    expect(page.cookieReads()).toBe(reads);
+    expect(page.storage.get(CONSENT_STORAGE_KEY)).toBe('denied');
+  });
+
+  it('mode none (the default) behaves as the spec: no prompt, no hook, the pixel without consent calls', async () => {
+    const page = consentPage();
+    page.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(page.doc.prompt()).toBeUndefined();
+    expect(page.win.storeLanding).toBeUndefined();
+    expect(page.win.fbq!.queue[0]).toEqual(['init', '123456789012345']);
   });
 });

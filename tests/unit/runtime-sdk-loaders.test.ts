@@ -8,11 +8,46 @@ import {
   WEB_SDK_SRC,
   type AppsFlyerWindow,
 } from '../../templates/runtime/appsflyer.ts';
-import { loadMetaPixel, META_PIXEL_SRC, trackAddToCart, type PixelWindow } from '../../templates/runtime/meta-pixel.ts';
-import { loadPaymentSdk } from '../../templates/runtime/payments.ts';
+import { loadMetaPixel, META_PIXEL_SRC, revokePixelConsent, trackAddToCart, type PixelWindow } from '../../templates/runtime/meta-pixel.ts';
+import { addedComponent, loadPaymentSdk } from '../../templates/runtime/payments.ts';
+import { injectScript, isErrorOf } from '../../templates/runtime/scripts.ts';
 import type { PaymentSettings } from '../../templates/runtime/types.ts';
 
-type ScriptOutcome = 'load' | 'error' | 'pending';
+/**
+ * What a script does: `load` (runs `runs(src)`, then load), `throw` (what an HTML page served as
+ * JavaScript does: an error event on the window while it is the current script, then load),
+ * `error` (blocked or failed), `pending` (never answers).
+ */
+type ScriptOutcome = 'load' | 'throw' | 'error' | 'pending';
+
+/** The window's `error` event as the browser dispatches it for a script's top-level error. */
+class FakeErrorEvent {
+  defaultPrevented = false;
+  constructor(readonly filename: string) {}
+  preventDefault() {
+    this.defaultPrevented = true;
+  }
+}
+
+/** The window a script runs in: its `error` listeners, and whether each error was left uncaught. */
+class FakeWindow {
+  readonly listeners = new Set<(event: FakeErrorEvent) => void>();
+  readonly uncaught: string[] = [];
+  braintree?: Record<string, unknown>;
+  addEventListener(type: string, listener: (event: FakeErrorEvent) => void) {
+    expect(type).toBe('error');
+    this.listeners.add(listener);
+  }
+  removeEventListener(type: string, listener: (event: FakeErrorEvent) => void) {
+    this.listeners.delete(listener);
+  }
+  /** Reports an error as Chromium does: to the listeners, then to the console unless one prevented it. */
+  reportError(message: string, filename = '') {
+    const event = new FakeErrorEvent(filename);
+    for (const listener of [...this.listeners]) listener(event);
+    if (!event.defaultPrevented) this.uncaught.push(message);
+  }
+}
 
 /** A `<script>` as `injectScript` uses it. */
 class FakeScript {
@@ -32,15 +67,27 @@ class FakeScript {
 /** Just enough document to append scripts and decide, per src, whether each loads. */
 class FakeDocument {
   readonly scripts: FakeScript[] = [];
+  readonly defaultView = new FakeWindow();
+  currentScript: FakeScript | null = null;
   scriptOutcome: (src: string) => ScriptOutcome = () => 'pending';
+  /** What a script that loads defines as it runs. */
+  runs: (src: string) => void = () => {};
   readonly head = {
     appendChild: (script: FakeScript) => {
       this.scripts.push(script);
       const outcome = this.scriptOutcome(script.src);
-      if (outcome !== 'pending') setTimeout(() => script.fire(outcome), 5);
+      if (outcome !== 'pending') setTimeout(() => this.settle(script, outcome), 5);
       return script;
     },
   };
+  private settle(script: FakeScript, outcome: Exclude<ScriptOutcome, 'pending'>) {
+    if (outcome === 'error') return script.fire('error');
+    this.currentScript = script;
+    if (outcome === 'throw') this.defaultView.reportError("Uncaught SyntaxError: Unexpected token '<'");
+    else this.runs(script.src);
+    this.currentScript = null;
+    script.fire('load');
+  }
   createElement(tagName: string) {
     expect(tagName).toBe('script');
     return new FakeScript();
@@ -76,35 +123,86 @@ describe('loadMetaPixel and trackAddToCart', () => {
   it('queues init and one PageView, and loads fbevents.js async', () => {
     const doc = new FakeDocument();
     const win: PixelWindow = {};
-    loadMetaPixel(win, doc as never, '123');
-    loadMetaPixel(win, doc as never, '123');
-    expect(win.fbq?.queue).toEqual([['init', '123'], ['track', 'PageView']]);
+    void loadMetaPixel(win, doc as never, '123', { eventId: () => 'page-view-id' });
+    void loadMetaPixel(win, doc as never, '123');
+    expect(win.fbq?.queue).toEqual([['init', '123'], ['track', 'PageView', {}, { eventID: 'page-view-id' }]]);
     expect(win._fbq).toBe(win.fbq);
     expect(doc.scriptSrcs()).toEqual([META_PIXEL_SRC]);
     expect(doc.scripts[0]!.async).toBe(true);
     trackAddToCart(win);
-    expect(win.fbq?.queue.at(-1)).toEqual(['track', 'AddToCart']);
+    expect(win.fbq?.queue.at(-1)).toEqual(['track', 'AddToCart', {}, { eventID: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+  });
+
+  it('gives PageView and every AddToCart an event id of their own, and pushes each to window.dataLayer', () => {
+    const win: PixelWindow = { location: { href: 'https://landing.example/feature1?fbclid=abc' } };
+    void loadMetaPixel(win, new FakeDocument() as never, '123');
+    trackAddToCart(win);
+    trackAddToCart(win);
+    const ids = win.fbq!.queue.filter(([method]) => method === 'track').map((call) => (call[3] as { eventID: string }).eventID);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(win.dataLayer).toEqual(
+      ['PageView', 'AddToCart', 'AddToCart'].map((eventName, index) => ({
+        event: `store-landing.${eventName}`,
+        eventName,
+        eventID: ids[index],
+        eventTime: Math.floor(Date.now() / 1000),
+        eventSourceUrl: 'https://landing.example/feature1?fbclid=abc',
+      })),
+    );
+  });
+
+  it('keeps a dataLayer a tag manager installed, and pushes through its push', () => {
+    const pushed: unknown[] = [];
+    const layer = Object.assign([] as unknown[], { push: (entry: unknown) => pushed.push(entry) });
+    const win: PixelWindow = { dataLayer: layer };
+    void loadMetaPixel(win, new FakeDocument() as never, '123');
+    expect(win.dataLayer).toBe(layer);
+    expect(pushed).toEqual([expect.objectContaining({ event: 'store-landing.PageView' })]);
+  });
+
+  it('uses the pixel\'s consent API: grant before init when consent was required, revoke when withdrawn', () => {
+    const win: PixelWindow = {};
+    void loadMetaPixel(win, new FakeDocument() as never, '123', { consentGranted: true, eventId: () => 'id' });
+    expect(win.fbq?.queue.slice(0, 2)).toEqual([['consent', 'grant'], ['init', '123']]);
+    revokePixelConsent(win);
+    expect(win.fbq?.queue.at(-1)).toEqual(['consent', 'revoke']);
+    expect(() => revokePixelConsent({})).not.toThrow();
+  });
+
+  it('resolves once fbevents.js has loaded or failed, and at once without a pixel id', async () => {
+    for (const outcome of ['load', 'error', 'throw'] as const) {
+      const doc = new FakeDocument();
+      doc.scriptOutcome = () => outcome;
+      let settled = false;
+      void loadMetaPixel({}, doc as never, '123').then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(settled).toBe(true);
+    }
+    await expect(loadMetaPixel({}, new FakeDocument() as never, '')).resolves.toBeUndefined();
   });
 
   it('turns off the pixel\'s PageView per history.pushState before fbevents.js arrives (the back trap pushes)', () => {
     const win: PixelWindow = {};
-    loadMetaPixel(win, new FakeDocument() as never, '123');
+    void loadMetaPixel(win, new FakeDocument() as never, '123');
     expect(win.fbq?.disablePushState).toBe(true);
   });
 
   it('hands calls to fbevents.js once it has installed callMethod', () => {
     const win: PixelWindow = {};
-    loadMetaPixel(win, new FakeDocument() as never, '123');
+    void loadMetaPixel(win, new FakeDocument() as never, '123');
     const callMethod = vi.fn();
     win.fbq!.callMethod = callMethod;
     trackAddToCart(win);
-    expect(callMethod).toHaveBeenCalledWith('track', 'AddToCart');
+    expect(callMethod).toHaveBeenCalledWith('track', 'AddToCart', {}, { eventID: expect.any(String) });
   });
 
   it('does nothing without a pixel id, and survives a broken fbq', () => {
     const doc = new FakeDocument();
     const win: PixelWindow = {};
-    loadMetaPixel(win, doc as never, '');
+    void loadMetaPixel(win, doc as never, '');
     expect(win.fbq).toBeUndefined();
     expect(doc.scripts).toHaveLength(0);
     win.fbq = (() => {
@@ -179,57 +277,169 @@ describe('AppsFlyer', () => {
   });
 });
 
+/** Each braintree-web component script adds itself to `window.braintree`, as the real builds do. */
+function definesComponents(doc: FakeDocument) {
+  doc.runs = (src) => {
+    const component = /\/(?:braintree-)?([a-z-]+?)(?:\.min)?(?:-[a-z0-9]+)?\.js$/.exec(src)![1]!;
+    doc.defaultView.braintree = { ...doc.defaultView.braintree, [component]: {} };
+  };
+}
+
 describe('loadPaymentSdk', () => {
   const settings = PAYMENTS;
+  const win = (doc: FakeDocument) => Object.assign(doc.defaultView, { document: doc as unknown as Document });
 
-  it('appends the scripts in order, each after the previous loaded', async () => {
+  it('appends the scripts in order, each after the previous loaded and defined its component', async () => {
     const doc = new FakeDocument();
     doc.scriptOutcome = () => 'load';
-    const done = loadPaymentSdk(doc as never, settings);
+    definesComponents(doc);
+    const done = loadPaymentSdk(win(doc), settings);
     expect(doc.scriptSrcs()).toEqual([settings.scripts[0]!.src]);
     await vi.advanceTimersByTimeAsync(10);
     await done;
     expect(doc.scriptSrcs()).toEqual(settings.scripts.map((script) => script.src));
     expect(doc.scripts.every((script) => script.async && script.crossOrigin === null)).toBe(true);
+    expect(Object.keys(doc.defaultView.braintree!)).toEqual(['client', 'data-collector']);
     expect(warn).not.toHaveBeenCalled();
   });
 
   it('sets integrity and crossorigin for self-hosted scripts', async () => {
     const doc = new FakeDocument();
     doc.scriptOutcome = () => 'load';
-    const done = loadPaymentSdk(doc as never, {
+    definesComponents(doc);
+    const done = loadPaymentSdk(win(doc), {
       ...settings,
       source: 'self-hosted',
-      scripts: [{ src: '/assets/client-abc.js', integrity: 'sha384-abc' }],
+      scripts: [{ src: '/assets/braintree-client-abc.js', integrity: 'sha384-abc' }],
     });
     await vi.advanceTimersByTimeAsync(10);
     await done;
     expect(doc.scripts[0]).toMatchObject({ integrity: 'sha384-abc', crossOrigin: 'anonymous' });
+    expect(warn).not.toHaveBeenCalled();
   });
 
   const CLIENT = 'https://js.braintreegateway.com/web/3.100.0/js/client.min.js';
   const COLLECTOR = 'https://js.braintreegateway.com/web/3.100.0/js/data-collector.min.js';
 
   it.each([
-    ['the first script fails', CLIENT, [CLIENT]],
-    ['the second script fails', COLLECTOR, [CLIENT, COLLECTOR]],
-  ])('warns exactly once when %s, and loads nothing after it', async (_name, failing, appended) => {
+    ['the first script fails', CLIENT, 'error', [CLIENT]],
+    ['the second script fails', COLLECTOR, 'error', [CLIENT, COLLECTOR]],
+    ['the CDN answers an HTML page (a SyntaxError as it runs)', CLIENT, 'throw', [CLIENT]],
+    ['the second script is an HTML page', COLLECTOR, 'throw', [CLIENT, COLLECTOR]],
+  ] as const)('warns exactly once when %s, leaves nothing uncaught, and loads nothing after it', async (_name, failing, outcome, appended) => {
     const doc = new FakeDocument();
-    doc.scriptOutcome = (src) => (src === failing ? 'error' : 'load');
-    const done = loadPaymentSdk(doc as never, settings);
+    doc.scriptOutcome = (src) => (src === failing ? outcome : 'load');
+    definesComponents(doc);
+    const done = loadPaymentSdk(win(doc), settings);
     await vi.advanceTimersByTimeAsync(50);
     await expect(done).resolves.toBeUndefined();
     expect(doc.scriptSrcs()).toEqual(appended);
+    expect(doc.defaultView.uncaught).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(
       `Payment SDK braintree-web 3.100.0 did not load from ${failing}, so no payment can start on this page; ` +
         'the rest of the page works. Check that the host is reachable and not blocked.',
     );
+    expect(doc.defaultView.listeners.size).toBe(0);
+  });
+
+  it('counts a script that loads but defines nothing (an empty 200) as a failed load', async () => {
+    const doc = new FakeDocument();
+    doc.scriptOutcome = () => 'load';
+    const done = loadPaymentSdk(win(doc), settings);
+    await vi.advanceTimersByTimeAsync(50);
+    await done;
+    expect(doc.scriptSrcs()).toEqual([CLIENT]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain(CLIENT);
   });
 
   it('does nothing when payments are disabled', async () => {
     const doc = new FakeDocument();
-    await loadPaymentSdk(doc as never, { ...settings, enabled: false });
+    await loadPaymentSdk(win(doc), { ...settings, enabled: false });
     expect(doc.scripts).toHaveLength(0);
+  });
+});
+
+describe('addedComponent', () => {
+  it.each([
+    ['a new component', new Set<string>(), { braintree: { client: {} } }, true],
+    ['the same components', new Set(['client']), { braintree: { client: {} } }, false],
+    ['no braintree', new Set<string>(), {}, false],
+    ['a non-object braintree', new Set<string>(), { braintree: 'x' }, false],
+  ])('%s', (_name, before, win, added) => {
+    expect(addedComponent(before, win)).toBe(added);
+  });
+});
+
+describe('injectScript', () => {
+  it('marks an error the script raises as it runs handled, and resolves false', async () => {
+    const doc = new FakeDocument();
+    doc.scriptOutcome = () => 'throw';
+    const loaded = injectScript(doc as never, 'https://cdn.example/a.js');
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(loaded).resolves.toBe(false);
+    expect(doc.defaultView.uncaught).toEqual([]);
+  });
+
+  it('leaves other scripts\' errors alone, and stops listening once settled', async () => {
+    const doc = new FakeDocument();
+    doc.scriptOutcome = () => 'load';
+    const loaded = injectScript(doc as never, 'https://cdn.example/a.js');
+    doc.defaultView.reportError('Uncaught Error: the page\'s own', 'https://landing.example/app.js');
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(loaded).resolves.toBe(true);
+    expect(doc.defaultView.uncaught).toEqual(["Uncaught Error: the page's own"]);
+    expect(doc.defaultView.listeners.size).toBe(0);
+  });
+
+  it.each([
+    ['loads and defines it', () => true, true],
+    ['loads and defines nothing', () => false, false],
+    ['loads and the check throws', () => {
+      throw new Error('getter');
+    }, false],
+  ])('with a check of what it defines: %s', async (_name, defines, expected) => {
+    const doc = new FakeDocument();
+    doc.scriptOutcome = () => 'load';
+    const loaded = injectScript(doc as never, 'https://cdn.example/a.js', { defines });
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(loaded).resolves.toBe(expected);
+  });
+
+  it.each([
+    ['while it is the current script (a cross-origin "Script error.")', true, '', true],
+    ['by its file name (a CORS script)', false, 'https://cdn.example/a.js', true],
+    ['another script\'s', false, 'https://cdn.example/b.js', false],
+    ['an error without a file name while another script runs', false, '', false],
+  ])('isErrorOf: %s', (_name, current, filename, mine) => {
+    const script = { src: 'https://cdn.example/a.js' } as HTMLScriptElement;
+    expect(isErrorOf(script, { currentScript: current ? script : null }, { filename })).toBe(mine);
+  });
+});
+
+describe('injectScript on a DOM that refuses scripts', () => {
+  it('resolves false instead of rejecting', async () => {
+    const doc = {
+      defaultView: null,
+      createElement: () => {
+        throw new Error('NotSupportedError');
+      },
+    };
+    await expect(injectScript(doc as never, 'https://cdn.example/a.js')).resolves.toBe(false);
+  });
+
+  it('makes the payment SDK warn once', async () => {
+    const doc = {
+      defaultView: null,
+      head: {
+        appendChild: () => {
+          throw new Error('HierarchyRequestError');
+        },
+      },
+      createElement: () => ({ addEventListener: () => {} }),
+    };
+    await loadPaymentSdk({ document: doc as never }, PAYMENTS);
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 });
