@@ -63,6 +63,13 @@ const tracking = Type.Object(
           'Install-link parameter -> its source: query.<name>, cookie.<name>, page.url, page.userAgent, paywall or app.deepLink.',
       },
     ),
+    consent: defaulted(
+      oneOf(['none', 'required'], {
+        description:
+          'none: tracking starts with the page. required: no Meta pixel, AppsFlyer script, tracking cookie or payment SDK until the visitor consents (the built-in prompt, or window.storeLanding.consent(true)); the default install link meanwhile.',
+      }),
+      'none',
+    ),
   },
   { additionalProperties: false, description: 'Meta pixel, AppsFlyer and install-link settings.' },
 );
