@@ -1,6 +1,6 @@
 // The whole landing page, shared by the server render and the client hydration: pure, so both produce the same DOM.
 import type { PageProps } from './props.ts';
-import { I18nProvider, formatRating } from './i18n.tsx';
+import { I18nProvider } from './i18n.tsx';
 import { Description } from './components/description.tsx';
 import { Header } from './components/header.tsx';
 import { InfoStrip } from './components/info-strip.tsx';
@@ -18,9 +18,9 @@ import { WhatsNew } from './components/whats-new.tsx';
  */
 export function App(props: PageProps) {
   const { locale, messages, listing, screenshots, installLink } = props;
-  const ratingText = formatRating(locale, listing.rating);
+  const { ratingText } = listing;
   return (
-    <I18nProvider locale={locale} messages={messages}>
+    <I18nProvider locale={locale} messages={messages} numberingSystem={listing.numberingSystem}>
       <main className="page">
         <Header listing={listing} ratingText={ratingText} installLink={installLink} />
         <InfoStrip listing={listing} ratingText={ratingText} />

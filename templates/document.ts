@@ -1,6 +1,8 @@
 // The HTML document around a rendered body: head metadata, inline CSS, scripts and the embedded JSON the client reads.
+import { textDirection } from './text-direction.ts';
 
 export interface DocumentParts {
+  /** The page's language tag; it also decides `dir` (text-direction.ts). */
   lang: string;
   title: string;
   description: string;
@@ -62,7 +64,7 @@ export function renderDocument(parts: DocumentParts): string {
     ([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${serializeJson(value)}</script>`,
   );
   return (
-    `<!doctype html><html lang="${escapeHtml(parts.lang)}" dir="ltr"><head>${head.filter(Boolean).join('')}</head>` +
+    `<!doctype html><html lang="${escapeHtml(parts.lang)}" dir="${textDirection(parts.lang)}"><head>${head.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.body}</div>${data.join('')}</body></html>`
   );
 }

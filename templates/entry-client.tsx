@@ -5,6 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import type { LocaleBundle, PageProps } from './props.ts';
+import { textDirection } from './text-direction.ts';
 
 const root = document.getElementById('root')!;
 const props = JSON.parse(document.getElementById('page-props')!.textContent!) as PageProps;
@@ -35,6 +36,7 @@ document.addEventListener('store-landing:locale', (event) => {
   // Rendering into a root that is still hydrating would throw the server markup away.
   void hydrated.then(() => {
     document.documentElement.lang = bundle.locale;
+    document.documentElement.dir = textDirection(bundle.locale);
     // In slices too (see below): the whole page's text changes.
     startTransition(() => reactRoot.render(view({ ...props, ...bundle })));
   });

@@ -53,16 +53,54 @@ export class TranslatorCache {
   }
 }
 
+/**
+ * The options of a message whose words depend on a number (i18next plural keys such as
+ * `header.ratings_one` / `header.ratings_other`): `count` picks the form by the locale's
+ * plural rules, while `{{count}}` shows `shown`, the number as the page writes it (`25.6K`).
+ */
+export function plural(count: number, shown: string, values: TranslateOptions = {}): TranslateOptions {
+  return { count, replace: { ...values, count: shown } };
+}
+
+/** Writes a small whole number (a position, a share in per cent) in the page's digits. */
+export type FormatNumber = (value: number) => string;
+
 const TranslateContext = createContext<Translate | null>(null);
+const NumberContext = createContext<FormatNumber>(String);
 /** The build's TranslatorCache, given to the server render (entry-server.tsx); absent in the browser. */
 export const TranslatorCacheContext = createContext<TranslatorCache | null>(null);
 
-/** Makes the translator of `locale` available to every `useT()` below it. */
-export function I18nProvider(props: { locale: Locale; messages: Messages; children: ReactNode }) {
-  const { locale, messages, children } = props;
+/**
+ * Makes the translator of `locale` available to every `useT()` below it, and with
+ * `numberingSystem` (the build's choice for the locale, Listing.numberingSystem) the number
+ * format of `useNumber()`.
+ */
+export function I18nProvider(props: { locale: Locale; messages: Messages; numberingSystem?: string; children: ReactNode }) {
+  const { locale, messages, numberingSystem, children } = props;
   const cache = useContext(TranslatorCacheContext);
   const translate = useMemo(() => (cache ? cache.get(locale, messages) : createTranslator(locale, messages)), [cache, locale, messages]);
-  return <TranslateContext.Provider value={translate}>{children}</TranslateContext.Provider>;
+  const formatNumber = useMemo(() => numberFormatter(locale, numberingSystem), [locale, numberingSystem]);
+  return (
+    <TranslateContext.Provider value={translate}>
+      <NumberContext.Provider value={formatNumber}>{children}</NumberContext.Provider>
+    </TranslateContext.Provider>
+  );
+}
+
+/**
+ * Small whole numbers in the given digits and no grouping: the same text from any ICU, so
+ * the server's HTML and the hydrating browser agree. Anything richer (decimals, compact
+ * counts, prices, dates) is formatted by the build and comes in the props.
+ */
+function numberFormatter(locale: Locale, numberingSystem: string | undefined): FormatNumber {
+  if (!numberingSystem) return String;
+  const format = new Intl.NumberFormat(locale, { numberingSystem, useGrouping: false, maximumFractionDigits: 0 });
+  return (value) => format.format(value);
+}
+
+/** The number format of the nearest `I18nProvider`: the page's digits for small whole numbers. */
+export function useNumber(): FormatNumber {
+  return useContext(NumberContext);
 }
 
 /** The translator of the nearest `I18nProvider`; throws outside one, where every string would be missing. */
@@ -72,10 +110,3 @@ export function useT(): Translate {
   return translate;
 }
 
-/**
- * A rating as the locale writes it, always with one decimal: `4.5` in English, `4,5` in German.
- * Both Node and the browser ship full ICU, so server and client print the same text.
- */
-export function formatRating(locale: Locale, rating: number): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
-}

@@ -58,13 +58,18 @@ export interface Listing {
   icon: ImageRef;
   developer: string;
   copyright: string;
-  /** 0 to 5, halves allowed. */
+  /** 0 to 5, halves allowed: how much of the stars is filled. */
   rating: number;
-  /** Formatted for the locale: `25.6K`, `25,6 K`. */
+  /** The rating as the locale writes it, with one decimal: `4.5`, `4,5`. */
+  ratingText: string;
+  /** Formatted for the locale, compact: `25.6K`, `25,6 k`, `2.6万`. */
   ratingCount: string;
+  /** The number of ratings itself, which picks the plural form of the text around ratingCount. */
+  ratingCountValue: number;
   /** Per cent of ratings with 5, 4, 3, 2 and 1 stars. */
   ratingHistogram: number[];
-  chartRank?: number;
+  /** The chart position, formatted for the locale. */
+  chartRank?: string;
   ageRating: string;
   /** Formatted for the locale: `64.7`, `64,7`. */
   size: string;
@@ -74,8 +79,8 @@ export interface Listing {
   /** Formatted for the locale, e.g. `Oct 14, 2025`. */
   releaseDate: string;
   compatibility: { iOS: string; macOS: string; macChip: string };
-  /** Locale codes of the languages the app supports, in display order. */
-  languages: string[];
+  /** The names of the languages the app supports, joined as the locale writes a list: `English, French`, `英語、フランス語`. */
+  languages: string;
   /** `free`, or a price formatted for the locale. */
   price: string;
   inAppPurchases: InAppPurchase[];
@@ -84,6 +89,11 @@ export interface Listing {
   reviewDate: string;
   reviews: Review[];
   privacy: PrivacyCard[];
+  /**
+   * The locale's digits as Intl names them (`latn`, `arab`, ...), decided at build time: the
+   * templates format their small numbers with them, so server and any browser write the same.
+   */
+  numberingSystem: string;
 }
 
 /** Everything `<App>` renders from. */

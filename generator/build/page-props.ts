@@ -3,6 +3,7 @@ import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } fro
 import type { Config } from '../config/types.ts';
 import { imageKey, type ImageRole } from './image-roles.ts';
 import type { OptimizedImage } from './images.ts';
+import { localeFormat } from './locale-format.ts';
 import type { PlannedPage } from './plan.ts';
 
 /** Resolves a config image path, shown in `role`, to its asset URLs and size. */
@@ -24,38 +25,41 @@ export function imageResolver(images: Map<string, OptimizedImage>, assetsUrl: st
   };
 }
 
-/** The listing facts of `config` as the page shows them in `locale`. */
-export function buildListing(config: Config, locale: Locale, image: ImageResolver): Listing {
+/** The listing facts of `config` as the page shows them in `locale`, whose `messages` name the app's languages. */
+export function buildListing(config: Config, locale: Locale, messages: Messages, image: ImageResolver): Listing {
   const { app } = config;
-  const number = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options);
-  const money = number({ style: 'currency', currency: app.currency });
-  // Dates are calendar days: format them in UTC so every build machine prints the same day.
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = localeFormat(locale);
+  const money = (price: number) => format.money(price, app.currency);
+  // Validation guarantees a name for each language (languageNames.<tag>).
+  const languageNames = messages.languageNames as Record<string, string>;
   return {
     icon: image(app.icon, 'icon'),
     developer: app.developer,
     copyright: app.copyright,
     rating: app.rating,
-    ratingCount: number({ notation: 'compact', maximumFractionDigits: 1 }).format(app.ratingCount),
+    ratingText: format.rating(app.rating),
+    ratingCount: format.compact(app.ratingCount),
+    ratingCountValue: app.ratingCount,
     ratingHistogram: app.ratingHistogram,
-    ...(app.chartRank === undefined ? {} : { chartRank: app.chartRank }),
+    ...(app.chartRank === undefined ? {} : { chartRank: format.decimal(app.chartRank) }),
     ageRating: app.ageRating,
-    size: number({ maximumFractionDigits: 1 }).format(app.sizeMB),
+    size: format.decimal(app.sizeMB),
     category: `categories.${app.category}`,
     version: app.version,
-    releaseDate: date.format(new Date(`${app.releaseDate}T00:00:00Z`)),
+    releaseDate: format.day(app.releaseDate),
     compatibility: app.compatibility,
-    languages: app.languages,
-    price: app.price === 'free' ? 'free' : money.format(app.price),
-    inAppPurchases: app.inAppPurchases.map((purchase) => ({ name: purchase.name, price: money.format(purchase.price) })),
+    languages: format.list(app.languages.map((tag) => languageNames[tag]!)),
+    price: app.price === 'free' ? 'free' : money(app.price),
+    inAppPurchases: app.inAppPurchases.map((purchase) => ({ name: purchase.name, price: money(purchase.price) })),
     links: app.links,
-    reviewDate: date.format(new Date(`${app.reviewDate}T00:00:00Z`)),
+    reviewDate: format.day(app.reviewDate),
     reviews: app.reviews,
     privacy: app.privacy.map((card) => ({
       id: card.id,
       icon: image(card.icon, 'privacyCard'),
       categories: card.categories.map((category) => ({ id: category.id, icon: image(category.icon, 'privacyCategory') })),
     })),
+    numberingSystem: format.numberingSystem,
   };
 }
 
@@ -79,5 +83,5 @@ export function buildPageProps(
 
 /** The locale's share of the props, the same for every page of a campaign. */
 export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver): LocaleBundle {
-  return { locale, messages, listing: buildListing(config, locale, image) };
+  return { locale, messages, listing: buildListing(config, locale, messages, image) };
 }

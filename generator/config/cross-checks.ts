@@ -1,13 +1,12 @@
 // Checks one campaign's settings against what the schema cannot see: files on disk, translations, sums.
 import path from 'node:path';
 import { isSeq } from 'yaml';
-import { PAGE_KEYS } from '../../templates/page-keys.ts';
-import type { Messages } from '../../templates/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
 import { formatKeyPath, positionOf, type KeyPath, type LoadedConfig } from './load.ts';
-import { positionInLocale, type LocaleFile } from './locale-files.ts';
+import type { LocaleFile } from './locale-files.ts';
+import { localeTagProblems } from './locale-tags.ts';
 import type { ProjectFiles } from './project-files.ts';
-import { describeValue } from './schema-errors.ts';
+import { missingTranslations } from './translations.ts';
 import type { CampaignConfig, Config } from './types.ts';
 
 /** The problems of one campaign; the locale files it reads are added to `localeFiles`. */
@@ -31,6 +30,11 @@ export function crossCheck(
     if (sum > 100) report(['splitTest', landingType], `weights must sum to at most 100, found ${Number(sum.toFixed(6))}`);
   }
 
+  const tagProblems = localeTagProblems(config);
+  for (const problem of tagProblems) report(problem.keyPath, problem.message);
+  // A tag Intl refuses names no file worth reading; its own problem says what to write instead.
+  const badLocales = new Set(tagProblems.flatMap(({ keyPath }) => (keyPath[0] === 'locales' ? [config.locales[keyPath[1] as number]] : [])));
+
   const localesDir = path.resolve(loaded.dir, config.localesDir);
   if (!files.isDirectory(localesDir)) {
     const shown = path.relative(process.cwd(), localesDir) || localesDir;
@@ -39,10 +43,11 @@ export function crossCheck(
     report(written ? ['localesDir'] : ['locales'], `locales folder not found: expected a folder of <lang>.json files at ${shown}, found ${found}`);
     return issues;
   }
-  const read = config.locales.map((locale) => {
+  const read = config.locales.map((locale, index) => {
+    if (badLocales.has(locale)) return undefined;
     const file = localeFilePath(loaded.dir, config, locale);
     const result = files.locale(file, locale);
-    if ('unreadable' in result) report(['locales'], result.unreadable);
+    if ('unreadable' in result) report(['locales', index], result.unreadable);
     if ('issues' in result) issues.push(...result.issues);
     if ('file' in result) localeFiles.set(file, result.file);
     return 'file' in result ? result.file : undefined;
@@ -56,28 +61,6 @@ export function localeFilePath(configDir: string, config: Config, locale: string
   return path.join(path.resolve(configDir, config.localesDir), `${locale}.json`);
 }
 
-/** Every key the page or the config uses, and every key of the default locale, must be a text in each locale. */
-function missingTranslations(config: Config, files: LocaleFile[]): ConfigIssue[] {
-  const reference = files.find((file) => file.locale === config.defaultLocale);
-  const required = new Set<string>([...PAGE_KEYS, ...referencedKeys(config), ...(reference ? leafKeys(reference.messages) : [])]);
-  const issues: ConfigIssue[] = [];
-  for (const file of files) {
-    for (const key of required) {
-      const value = lookup(file.messages, key);
-      if (typeof value === 'string') continue;
-      const [line, column] = positionInLocale(file, key.split('.'));
-      issues.push({
-        file: file.shown,
-        line,
-        column,
-        path: key,
-        message: `missing translation: expected a text for "${key}" in ${file.locale}, found ${describeValue(value)}`,
-      });
-    }
-  }
-  return issues;
-}
-
 /** Every image the config names, with where it is named. */
 function imagePaths(config: Config): Array<[KeyPath, string]> {
   const found: Array<[KeyPath, string]> = [[['app', 'icon'], config.app.icon]];
@@ -88,35 +71,6 @@ function imagePaths(config: Config): Array<[KeyPath, string]> {
     card.categories.forEach((category, i) => found.push([['app', 'privacy', c, 'categories', i, 'icon'], category.icon]));
   });
   return found;
-}
-
-/** The locale keys the config itself names. */
-function referencedKeys(config: Config): string[] {
-  return [
-    `categories.${config.app.category}`,
-    ...config.app.languages.map((language) => `languageNames.${language}`),
-    ...config.app.inAppPurchases.map((purchase) => purchase.name),
-    ...config.app.reviews.flatMap((review) => [`reviews.${review.id}.title`, `reviews.${review.id}.body`]),
-    ...config.app.privacy.flatMap((card) => [
-      `privacy.cards.${card.id}.title`,
-      `privacy.cards.${card.id}.description`,
-      ...card.categories.map((category) => `privacy.categories.${category.id}`),
-    ]),
-  ];
-}
-
-function leafKeys(messages: Messages, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : leafKeys(value, `${prefix}${key}.`)));
-}
-
-/** The value at a dotted key, without ever reading inherited properties. */
-function lookup(messages: Messages, key: string): unknown {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
 }
 
 /**

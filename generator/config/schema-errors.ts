@@ -14,10 +14,11 @@ export interface SchemaProblem {
 
 /**
  * One problem per failing key, in document order of ajv's report.
- * `oneOf`/`anyOf` failures are reported once, not once per branch.
+ * `oneOf`/`anyOf`/`contains` failures are reported once, not once per branch or item.
  */
 export function describeSchemaErrors(errors: ErrorObject[]): SchemaProblem[] {
-  const alternatives = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf');
+  // `contains` too: ajv reports each item that is not the one wanted, which says nothing the list's own error does not.
+  const alternatives = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'contains');
   const problems: SchemaProblem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {

@@ -37,7 +37,9 @@ export function Description({ listing }: { listing: Listing }) {
         )}
       </div>
       <ExternalLink href={listing.links.developer} className="developer-row">
-        <span className="developer-row__name">{listing.developer}</span>
+        <span className="developer-row__name">
+          <bdi>{listing.developer}</bdi>
+        </span>
         <span className="developer-row__caption">{t('header.developer')}</span>
       </ExternalLink>
     </section>

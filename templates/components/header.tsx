@@ -1,6 +1,6 @@
 // The top of the listing: icon, title with age badge, subtitle, developer, chart rank, rating, price and the GET button.
 import type { Listing } from '../props.ts';
-import { useT } from '../i18n.tsx';
+import { plural, useT } from '../i18n.tsx';
 import { AppImage } from './app-image.tsx';
 import { ExternalLink } from './external-link.tsx';
 import { Stars } from './stars.tsx';
@@ -23,11 +23,14 @@ export function Header({ listing, ratingText, installLink }: HeaderProps) {
       </a>
       <div className="product-header__details">
         <h1 className="product-header__title">
-          {appName} <span className="age-badge">{listing.ageRating}</span>
+          {appName} <bdi className="age-badge">{listing.ageRating}</bdi>
         </h1>
         <p className="product-header__subtitle">{t('app.subtitle')}</p>
         <p className="product-header__developer">
-          <ExternalLink href={listing.links.developer}>{listing.developer}</ExternalLink>
+          {/* Isolated: a name such as "Acme, Inc." keeps its punctuation in place on a right-to-left page. */}
+          <ExternalLink href={listing.links.developer}>
+            <bdi>{listing.developer}</bdi>
+          </ExternalLink>
         </p>
         {listing.chartRank !== undefined && (
           <p className="product-header__line">
@@ -37,7 +40,7 @@ export function Header({ listing, ratingText, installLink }: HeaderProps) {
         <p className="product-header__line product-header__rating">
           <Stars rating={listing.rating} className="stars--header" />
           <span>
-            {ratingText} • {t('header.ratings', { count: listing.ratingCount })}
+            {ratingText} • {t('header.ratings', plural(listing.ratingCountValue, listing.ratingCount))}
           </span>
         </p>
         <div className="product-header__purchase">
@@ -45,7 +48,9 @@ export function Header({ listing, ratingText, installLink }: HeaderProps) {
             {t('header.get')}
           </a>
           <p className="product-header__price">
-            <span className="product-header__price-label">{priceLabel(listing.price, t)}</span>
+            <span className="product-header__price-label">
+              <Price text={priceLabel(listing.price, t)} />
+            </span>
             {listing.inAppPurchases.length > 0 && (
               <span className="product-header__iap">{t('header.inAppPurchases')}</span>
             )}
@@ -54,6 +59,14 @@ export function Header({ listing, ratingText, installLink }: HeaderProps) {
       </div>
     </header>
   );
+}
+
+/**
+ * A price as Intl wrote it for the locale, kept left to right on a right-to-left page too:
+ * Arabic's `39.99 US$` would otherwise show as `$US 39.99`.
+ */
+export function Price({ text }: { text: string }) {
+  return <bdi dir="ltr">{text}</bdi>;
 }
 
 /** "Free" for a free app, else its price as the generator formatted it. */

@@ -1,7 +1,7 @@
 // The iOS App Store's row of small facts under the header (ratings, age, chart, developer, size), scrollable sideways.
 import type { ReactNode } from 'react';
 import type { Listing } from '../props.ts';
-import { useT } from '../i18n.tsx';
+import { plural, useT } from '../i18n.tsx';
 import { Stars } from './stars.tsx';
 
 export interface InfoStripProps {
@@ -22,11 +22,11 @@ export function InfoStrip({ listing, ratingText }: InfoStripProps) {
     <div className="info-strip" role="group" tabIndex={0} aria-label={t('information.title')}>
       <dl className="info-strip__list">
         <InfoColumn
-          label={t('header.ratings', { count: listing.ratingCount })}
+          label={t('header.ratings', plural(listing.ratingCountValue, listing.ratingCount))}
           value={ratingText}
           caption={<Stars rating={listing.rating} className="stars--strip" label={t('ratings.starsLabel', { rating: ratingText })} />}
         />
-        <InfoColumn label={t('header.age')} value={listing.ageRating} caption={t('header.yearsOld')} />
+        <InfoColumn label={t('header.age')} value={<bdi>{listing.ageRating}</bdi>} caption={t('header.yearsOld')} />
         {listing.chartRank !== undefined && (
           <InfoColumn
             label={t('header.chart')}
@@ -34,7 +34,7 @@ export function InfoStrip({ listing, ratingText }: InfoStripProps) {
             caption={category}
           />
         )}
-        <InfoColumn label={t('header.developer')} value={<DeveloperGlyph />} caption={listing.developer} />
+        <InfoColumn label={t('header.developer')} value={<DeveloperGlyph />} caption={<bdi>{listing.developer}</bdi>} />
         <InfoColumn label={t('header.size')} value={listing.size} caption={t('header.sizeUnit')} />
       </dl>
     </div>

@@ -2,10 +2,10 @@
 import type { ReactNode } from 'react';
 import type { Listing } from '../props.ts';
 import { useT } from '../i18n.tsx';
-import { priceLabel } from './header.tsx';
+import { Price, priceLabel } from './header.tsx';
 import { SectionHeader } from './section-header.tsx';
 
-/** The facts table: gray label left, value right, hairlines between rows; lists take the full width below their label. */
+/** The facts table: gray label at the start, value at the end (mirrored right to left), hairlines between rows; lists take the full width below their label. */
 export function Information({ listing }: { listing: Listing }) {
   const t = useT();
   const { compatibility } = listing;
@@ -13,7 +13,9 @@ export function Information({ listing }: { listing: Listing }) {
     <section className="section" aria-labelledby="information-title">
       <SectionHeader id="information-title" title={t('information.title')} />
       <dl className="info-list">
-        <InfoRow label={t('information.seller')}>{listing.developer}</InfoRow>
+        <InfoRow label={t('information.seller')}>
+          <bdi>{listing.developer}</bdi>
+        </InfoRow>
         <InfoRow label={t('information.size')}>{t('information.sizeValue', { size: listing.size })}</InfoRow>
         <InfoRow label={t('information.category')}>{t(listing.category)}</InfoRow>
         <InfoRow label={t('information.compatibility')} stacked>
@@ -24,12 +26,17 @@ export function Information({ listing }: { listing: Listing }) {
             <dd>{t('information.macRequires', { version: compatibility.macOS, chip: compatibility.macChip })}</dd>
           </dl>
         </InfoRow>
-        <InfoRow label={t('information.languages')}>
-          {listing.languages.map((code) => t(`languageNames.${code}`)).join(', ')}
+        <InfoRow label={t('information.languages')}>{listing.languages}</InfoRow>
+        {/* Isolated: "4+" and "© 2025 Acme GmbH" read left to right on a right-to-left page too. */}
+        <InfoRow label={t('information.ageRating')}>
+          <bdi>{listing.ageRating}</bdi>
         </InfoRow>
-        <InfoRow label={t('information.ageRating')}>{listing.ageRating}</InfoRow>
-        <InfoRow label={t('information.copyright')}>{listing.copyright}</InfoRow>
-        <InfoRow label={t('information.price')}>{priceLabel(listing.price, t)}</InfoRow>
+        <InfoRow label={t('information.copyright')}>
+          <bdi>{listing.copyright}</bdi>
+        </InfoRow>
+        <InfoRow label={t('information.price')}>
+          <Price text={priceLabel(listing.price, t)} />
+        </InfoRow>
         {listing.inAppPurchases.length > 0 && (
           <InfoRow label={t('information.inAppPurchases')} stacked>
             <ul className="info-list__purchases">
@@ -37,7 +44,9 @@ export function Information({ listing }: { listing: Listing }) {
               {listing.inAppPurchases.map((purchase, index) => (
                 <li className="info-list__purchase" key={index}>
                   <span>{t(purchase.name)}</span>
-                  <span className="info-list__purchase-price">{purchase.price}</span>
+                  <span className="info-list__purchase-price">
+                    <Price text={purchase.price} />
+                  </span>
                 </li>
               ))}
             </ul>

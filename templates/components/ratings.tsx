@@ -1,6 +1,6 @@
 // "Ratings & Reviews": the average out of 5, the star histogram, the ratings count and the review slider.
 import type { Listing } from '../props.ts';
-import { useT } from '../i18n.tsx';
+import { plural, useNumber, useT } from '../i18n.tsx';
 import { Reviews } from './reviews.tsx';
 import { SectionHeader } from './section-header.tsx';
 import { starRowPath } from './stars.tsx';
@@ -28,7 +28,7 @@ export function Ratings({ listing, ratingText }: RatingsProps) {
         </p>
         <div className="ratings-summary__details">
           <Histogram percentages={listing.ratingHistogram} />
-          <p className="ratings-summary__count">{t('ratings.count', { count: listing.ratingCount })}</p>
+          <p className="ratings-summary__count">{t('ratings.count', plural(listing.ratingCountValue, listing.ratingCount))}</p>
         </div>
       </div>
       <Reviews listing={listing} />
@@ -42,6 +42,7 @@ export function Ratings({ listing, ratingText }: RatingsProps) {
  */
 export function Histogram({ percentages }: { percentages: number[] }) {
   const t = useT();
+  const number = useNumber();
   return (
     <ul className="histogram">
       {percentages.slice(0, 5).map((percent, index) => {
@@ -49,7 +50,7 @@ export function Histogram({ percentages }: { percentages: number[] }) {
         const share = Math.min(Math.max(percent, 0), 100);
         return (
           <li className="histogram__row" key={stars}>
-            <span className="visually-hidden">{t('ratings.histogramLabel', { stars, percent: share })}</span>
+            <span className="visually-hidden">{t('ratings.histogramLabel', { stars: number(stars), percent: number(share) })}</span>
             <svg className="histogram__stars" viewBox="0 0 120 24" aria-hidden="true">
               {/* Right-aligned like the App Store: the row of N stars ends in the last cell. */}
               <path d={starRowPath(stars, 5 - stars)} />

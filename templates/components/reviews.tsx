@@ -1,6 +1,6 @@
 // The review slider: three cards with title, stars, fixed date, author and a clamped body.
 import type { Listing, Review } from '../props.ts';
-import { useT } from '../i18n.tsx';
+import { useNumber, useT } from '../i18n.tsx';
 import { Slider } from './slider.tsx';
 import { Stars } from './stars.tsx';
 
@@ -19,6 +19,7 @@ export function Reviews({ listing }: { listing: Listing }) {
 
 function ReviewCard({ review, date }: { review: Review; date: string }) {
   const t = useT();
+  const number = useNumber();
   return (
     <article className="review">
       <div className="review__line">
@@ -29,9 +30,11 @@ function ReviewCard({ review, date }: { review: Review; date: string }) {
         <Stars
           rating={review.rating}
           className="stars--review"
-          label={t('ratings.starsLabel', { rating: review.rating })}
+          label={t('ratings.starsLabel', { rating: number(review.rating) })}
         />
-        <p className="review__author">{review.author}</p>
+        <p className="review__author">
+          <bdi>{review.author}</bdi>
+        </p>
       </div>
       <p className="review__body">{t(`reviews.${review.id}.body`)}</p>
     </article>

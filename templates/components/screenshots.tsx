@@ -1,6 +1,6 @@
 // The "Preview" slider: every screenshot is an install link, in a row that scrolls sideways with or without JavaScript.
 import type { ImageRef } from '../props.ts';
-import { useT } from '../i18n.tsx';
+import { useNumber, useT } from '../i18n.tsx';
 import { AppImage } from './app-image.tsx';
 import { SectionHeader } from './section-header.tsx';
 import { Slider } from './slider.tsx';
@@ -17,6 +17,7 @@ export interface ScreenshotsProps {
  */
 export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
   const t = useT();
+  const number = useNumber();
   return (
     <section className="section section--first" aria-labelledby="screenshots-title">
       <SectionHeader id="screenshots-title" title={t('screenshots.title')} />
@@ -26,7 +27,7 @@ export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
             <a className="screenshot" href={installLink} data-cta="screenshot">
               <AppImage
                 image={screenshot}
-                alt={t('screenshots.alt', { index: index + 1, count: screenshots.length })}
+                alt={t('screenshots.alt', { index: number(index + 1), count: number(screenshots.length) })}
                 priority={index === 0}
               />
             </a>

@@ -7,6 +7,8 @@ import {
   indexAfterSwipe,
   nearestIndex,
   offsetAt,
+  offsetOfTranslation,
+  translationAt,
   type SliderGeometry,
 } from './slider-steps.ts';
 
@@ -50,7 +52,8 @@ class SliderController {
     private readonly track: HTMLElement,
   ) {
     this.geometry = measure(viewport, track);
-    const nativeOffset = viewport.scrollLeft;
+    // Right to left, a native scroll starts at 0 and goes negative as later items come in.
+    const nativeOffset = Math.abs(viewport.scrollLeft);
     this.index = nearestIndex(nativeOffset, this.geometry);
     // One synchronous block, so one frame: the row stops scrolling natively and the track
     // takes its place under the same offset, then glides to the nearest step if it was between.
@@ -86,7 +89,7 @@ class SliderController {
 
   private showOffset(offset: number, animate: boolean): void {
     if (!animate) this.viewport.dataset.sliderInstant = '';
-    this.track.style.transform = `translate3d(${-offset}px, 0, 0)`;
+    this.track.style.transform = `translate3d(${translationAt(offset, this.geometry)}px, 0, 0)`;
     if (!animate) {
       // Commit the new transform before the transition comes back, so it does not animate.
       void getComputedStyle(this.track).transform;
@@ -102,7 +105,7 @@ class SliderController {
   /** Where the track is on screen now, mid-transition included, so a drag during a glide picks it up there. */
   private shownOffset(): number {
     const transform = getComputedStyle(this.track).transform;
-    return transform === 'none' ? 0 : -new DOMMatrix(transform).m41;
+    return transform === 'none' ? 0 : offsetOfTranslation(new DOMMatrix(transform).m41, this.geometry);
   }
 
   private onPointerDown(event: PointerEvent): void {
@@ -123,7 +126,7 @@ class SliderController {
       // A mouse keeps dragging the row when it leaves it (touch pointers are captured already).
       if (event.pointerType === 'mouse') this.track.setPointerCapture(event.pointerId);
     }
-    this.track.style.transform = `translate3d(${-dragOffset(gesture.startOffset, deltaX, this.geometry)}px, 0, 0)`;
+    this.track.style.transform = `translate3d(${translationAt(dragOffset(gesture.startOffset, deltaX, this.geometry), this.geometry)}px, 0, 0)`;
   }
 
   private endGesture(event: PointerEvent, cancelled: boolean): void {
@@ -161,7 +164,7 @@ class SliderController {
     const item = target.closest?.('.slider__item') as HTMLElement | null | undefined;
     if (this.gesture || !item || item.parentElement !== this.track || !isKeyboardFocus(target)) return;
     this.geometry = measure(this.viewport, this.track);
-    const start = item.offsetLeft - offsetAt(this.index, this.geometry);
+    const start = startEdgeOf(item, this.track, this.geometry) - offsetAt(this.index, this.geometry);
     const end = start + item.offsetWidth;
     if (start < 0 || end > this.viewport.clientWidth) this.goTo(Array.prototype.indexOf.call(this.track.children, item));
   }
@@ -185,14 +188,21 @@ function isKeyboardFocus(element: Element): boolean {
 }
 
 /**
- * The step (from one item's start to the next's: width + gap) and the furthest offset
- * (the track, end margin included, against the viewport), read from the layout so the
- * CSS alone decides sizes: 171 px and 327 px on a phone.
+ * The step (from one item's start to the next's: width + gap), the furthest offset (the
+ * track, end margin included, against the viewport) and the direction, read from the layout
+ * so the CSS alone decides sizes (171 px and 327 px on a phone) and `dir` which way they run.
  */
 export function measure(viewport: HTMLElement, track: HTMLElement): SliderGeometry {
+  const direction = getComputedStyle(viewport).direction === 'rtl' ? 'rtl' : 'ltr';
   const items = Array.from(track.children) as HTMLElement[];
   const [first, second] = items;
-  if (!first) return { step: 0, max: 0 };
-  const step = second ? second.offsetLeft - first.offsetLeft : first.offsetWidth;
-  return { step, max: Math.max(track.offsetWidth - viewport.clientWidth, 0) };
+  if (!first) return { step: 0, max: 0, direction };
+  // Right to left, the second item sits left of the first.
+  const step = second ? Math.abs(second.offsetLeft - first.offsetLeft) : first.offsetWidth;
+  return { step, max: Math.max(track.offsetWidth - viewport.clientWidth, 0), direction };
+}
+
+/** How far an item's start edge is from the track's: from the left, or from the right in a right-to-left row. */
+function startEdgeOf(item: HTMLElement, track: HTMLElement, geometry: SliderGeometry): number {
+  return geometry.direction === 'rtl' ? track.offsetWidth - item.offsetLeft - item.offsetWidth : item.offsetLeft;
 }

@@ -1,4 +1,4 @@
-// The arithmetic of the sliders: step positions, the clamp at the ends, and what a swipe or a key does.
+// The arithmetic of the sliders: step positions, the clamp at the ends, and what a swipe or a key does, left to right or right to left.
 
 /** A swipe must travel further than this many px to move the slider. */
 export const SWIPE_THRESHOLD_PX = 50;
@@ -7,12 +7,18 @@ export const DRAG_SLOP_PX = 8;
 /** How much of a drag past either end the row follows, as iOS rubber-bands. */
 export const OVERSCROLL_RESISTANCE = 1 / 3;
 
-/** The measured geometry of one slider: px between item starts and the furthest the row may move. */
+/**
+ * The measured geometry of one slider: px between item starts and the furthest the row may
+ * move. An offset is how far the row has moved towards its end, whichever way it runs: a
+ * left-to-right row moves left by it, a right-to-left one (first item on the right) right.
+ */
 export interface SliderGeometry {
   /** Distance from one item's start to the next's (item width + gap). */
   step: number;
   /** The offset that shows the last item whole against the end margin; 0 when everything fits. */
   max: number;
+  /** Which way the row runs; left to right when absent. */
+  direction?: 'ltr' | 'rtl';
 }
 
 /** The index of the last position; the last step may be shorter than the others. */
@@ -42,19 +48,28 @@ export function nearestIndex(offset: number, geometry: SliderGeometry): number {
   return best;
 }
 
+/** Whether the row runs right to left. */
+function isRtl(geometry: SliderGeometry): boolean {
+  return geometry.direction === 'rtl';
+}
+
 /**
- * Where a swipe of `deltaX` px (negative = finger moved left = towards later items) ends:
- * one position on when it went past the threshold, else back where it started.
+ * Where a swipe of `deltaX` px (negative = finger moved left) ends: one position on when it
+ * went past the threshold, else back where it started. The row follows the finger, so a
+ * swipe to the left brings later items in on a left-to-right row, and earlier ones on a
+ * right-to-left row, whose later items wait on the left.
  */
 export function indexAfterSwipe(index: number, deltaX: number, geometry: SliderGeometry): number {
   if (Math.abs(deltaX) <= SWIPE_THRESHOLD_PX) return clampIndex(index, geometry);
-  return clampIndex(index + (deltaX < 0 ? 1 : -1), geometry);
+  const onwards = isRtl(geometry) ? deltaX > 0 : deltaX < 0;
+  return clampIndex(index + (onwards ? 1 : -1), geometry);
 }
 
-/** The position an arrow key leads to, or null for any other key. */
+/** The position an arrow key leads to, or null for any other key: the arrow towards the row's end (right, or left in a right-to-left row) goes on. */
 export function indexAfterKey(index: number, key: string, geometry: SliderGeometry): number | null {
-  if (key === 'ArrowRight') return clampIndex(index + 1, geometry);
-  if (key === 'ArrowLeft') return clampIndex(index - 1, geometry);
+  const [onwards, back] = isRtl(geometry) ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+  if (key === onwards) return clampIndex(index + 1, geometry);
+  if (key === back) return clampIndex(index - 1, geometry);
   return null;
 }
 
@@ -65,9 +80,19 @@ export function indexAfterKey(index: number, key: string, geometry: SliderGeomet
  */
 export function dragOffset(start: number, deltaX: number, geometry: SliderGeometry): number {
   const travel = Math.sign(deltaX) * Math.max(Math.abs(deltaX) - DRAG_SLOP_PX, 0);
-  const wanted = start - travel;
+  const wanted = isRtl(geometry) ? start + travel : start - travel;
   const max = Math.max(geometry.max, 0);
   if (wanted < 0) return wanted * OVERSCROLL_RESISTANCE;
   if (wanted > max) return max + (wanted - max) * OVERSCROLL_RESISTANCE;
   return wanted;
+}
+
+/** The horizontal translation (CSS px, right positive) that shows `offset`: leftwards in a left-to-right row, rightwards in a right-to-left one. */
+export function translationAt(offset: number, geometry: SliderGeometry): number {
+  return isRtl(geometry) ? offset : -offset;
+}
+
+/** The offset a horizontal translation shows; the inverse of translationAt. */
+export function offsetOfTranslation(translation: number, geometry: SliderGeometry): number {
+  return isRtl(geometry) ? translation : -translation;
 }

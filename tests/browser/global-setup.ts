@@ -1,4 +1,4 @@
-// Builds the default config once and serves it for every browser test; the URL reaches the tests through inject('baseUrl').
+// Builds the default config and the markets fixture (ja, pt-BR, ar) once and serves both for every browser test; their URLs reach the tests through inject('baseUrl'), inject('marketsUrl').
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,18 +10,27 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     outDir: string;
+    /** tests/fixtures/markets, built and served. */
+    marketsUrl: string;
+    marketsOutDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-browser-'));
   const outDir = path.join(parent, 'out');
+  const marketsOutDir = path.join(parent, 'markets');
   await buildSite({ config: path.resolve('variants.yaml'), outDir });
+  await buildSite({ config: path.resolve('tests/fixtures/markets/variants.yaml'), outDir: marketsOutDir });
   const server = await startServer({ dir: outDir, port: 0 });
+  const markets = await startServer({ dir: marketsOutDir, port: 0 });
   project.provide('baseUrl', server.url.replace(/\/$/, ''));
   project.provide('outDir', outDir);
+  project.provide('marketsUrl', markets.url.replace(/\/$/, ''));
+  project.provide('marketsOutDir', marketsOutDir);
   return async () => {
     await server.close();
+    await markets.close();
     await rm(parent, { recursive: true, force: true });
   };
 }

@@ -135,10 +135,10 @@ describe('files that are not configs at all', () => {
   });
 
   it(`prints the first ${MAX_PRINTED_ISSUES} of thousands of problems, and how many more there are`, async () => {
-    const text = portableBase.replace('locales: [en, de]', `locales: [en, ${Array(3000).fill('it').join(', ')}]`);
+    const text = portableBase.replace('locales: [en, de]', `locales: [en, ${Array(3000).fill('x').join(', ')}]`);
     const file = await temporaryConfig(text);
     const issues = await configIssues(file);
-    // Each "it" is an unknown locale; the list also repeats items.
+    // Each "x" is not a language tag; the list also repeats items.
     expect(issues.length).toBeGreaterThan(3000);
     const run = await runCli(['validate', '-c', file]);
     expect(run.code).toBe(1);

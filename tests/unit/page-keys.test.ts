@@ -18,8 +18,11 @@ it('lists every literal key passed to t() and nothing else', () => {
   expect([...used].sort()).toEqual([...PAGE_KEYS].sort());
 });
 
-it('every page key exists in the English strings', () => {
+it('every page key exists in the English strings, as one text or in plural forms', () => {
   const en = JSON.parse(readFileSync(path.join(repoRoot, 'locales/en.json'), 'utf8'));
-  const missing = PAGE_KEYS.filter((key) => typeof key.split('.').reduce((node, part) => node?.[part], en) !== 'string');
+  const text = (key: string) => key.split('.').reduce((node, part) => node?.[part], en);
+  const missing = PAGE_KEYS.filter((key) => typeof text(key) !== 'string' && typeof text(`${key}_other`) !== 'string');
   expect(missing).toEqual([]);
+  // "1 Rating", "25.6K Ratings": the counts of ratings take the plural form of their number.
+  expect([text('header.ratings_one'), text('header.ratings_other')]).toEqual(['{{count}} Rating', '{{count}} Ratings']);
 });

@@ -1,4 +1,4 @@
-// The sliders' step arithmetic: positions, the clamp at both ends, swipes, keys and the drag that follows the finger.
+// The sliders' step arithmetic: positions, the clamp at both ends, swipes, keys and the drag that follows the finger, left to right and right to left.
 import { describe, expect, it } from 'vitest';
 import {
   DRAG_SLOP_PX,
@@ -9,6 +9,8 @@ import {
   lastIndex,
   nearestIndex,
   offsetAt,
+  offsetOfTranslation,
+  translationAt,
   type SliderGeometry,
 } from '../../templates/components/slider-steps.ts';
 
@@ -108,5 +110,62 @@ describe('dragOffset', () => {
   it('follows a third of the way past either end', () => {
     expect(dragOffset(0, DRAG_SLOP_PX + 60, SCREENSHOTS)).toBe(-20);
     expect(dragOffset(668, -(DRAG_SLOP_PX + 90), SCREENSHOTS)).toBe(698);
+  });
+});
+
+describe('right to left (ar, he): the first item on the right, later ones coming in from the left', () => {
+  const RTL_SCREENSHOTS: SliderGeometry = { ...SCREENSHOTS, direction: 'rtl' };
+  const RTL_REVIEWS: SliderGeometry = { ...REVIEWS, direction: 'rtl' };
+
+  it('keeps the steps and the end: 171 px screenshots, 327 px reviews', () => {
+    expect([0, 1, 2, 3, 4].map((index) => offsetAt(index, RTL_SCREENSHOTS))).toEqual([0, 171, 342, 513, 668]);
+    expect([0, 1, 2].map((index) => offsetAt(index, RTL_REVIEWS))).toEqual([0, 327, 623]);
+  });
+
+  it.each([
+    // A swipe to the right brings the next item in from the left...
+    [0, 51, 1],
+    [0, 400, 1],
+    [3, 51, 4],
+    [4, 51, 4],
+    // ...a swipe to the left goes back, and never before the first.
+    [1, -51, 0],
+    [0, -51, 0],
+    [4, -51, 3],
+    // Within the threshold nothing moves, either way.
+    [1, 50, 1],
+    [1, -50, 1],
+  ])('from position %i, a swipe of %i px ends at %i', (index, deltaX, next) => {
+    expect(indexAfterSwipe(index, deltaX, RTL_SCREENSHOTS)).toBe(next);
+  });
+
+  it('mirrors the swipe of a left-to-right row', () => {
+    for (const deltaX of [-400, -51, -50, 0, 50, 51, 400]) {
+      expect(indexAfterSwipe(1, deltaX, RTL_SCREENSHOTS)).toBe(indexAfterSwipe(1, -deltaX, SCREENSHOTS));
+    }
+  });
+
+  it.each([
+    [0, 'ArrowLeft', 1],
+    [1, 'ArrowRight', 0],
+    [0, 'ArrowRight', 0],
+    [2, 'ArrowLeft', 2],
+    [0, 'Enter', null],
+  ])('from review %i, %s leads to %o (the arrow points the way the row moves on)', (index, key, next) => {
+    expect(indexAfterKey(index, key, RTL_REVIEWS)).toBe(next);
+  });
+
+  it('follows a drag to the right into later items, and a third of the way past either end', () => {
+    expect(dragOffset(171, DRAG_SLOP_PX + 40, RTL_SCREENSHOTS)).toBe(211);
+    expect(dragOffset(171, -(DRAG_SLOP_PX + 40), RTL_SCREENSHOTS)).toBe(131);
+    expect(dragOffset(0, -(DRAG_SLOP_PX + 60), RTL_SCREENSHOTS)).toBe(-20);
+    expect(dragOffset(668, DRAG_SLOP_PX + 90, RTL_SCREENSHOTS)).toBe(698);
+  });
+
+  it('moves the track right by the offset, where a left-to-right track moves left', () => {
+    expect(translationAt(171, RTL_SCREENSHOTS)).toBe(171);
+    expect(translationAt(171, SCREENSHOTS)).toBe(-171);
+    expect(offsetOfTranslation(342, RTL_SCREENSHOTS)).toBe(342);
+    expect(offsetOfTranslation(-342, SCREENSHOTS)).toBe(342);
   });
 });

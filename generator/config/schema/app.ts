@@ -1,6 +1,6 @@
 // The listing facts of variants.yaml (`app`): what the page shows about the app.
 import { Type } from '@sinclair/typebox';
-import { date, httpsUrl, imagePath, messageKey, name, oneOf, prose, version } from './values.ts';
+import { date, httpsUrl, imagePath, languageTag, messageKey, name, oneOf, prose, version } from './values.ts';
 
 const inAppPurchase = Type.Object(
   {
@@ -68,10 +68,11 @@ export const app = Type.Object(
       },
       { additionalProperties: false, description: 'Minimum systems of the Information section.' },
     ),
-    languages: Type.Array(Type.String({ pattern: '^[a-z]{2}$' }), {
+    languages: Type.Array(languageTag(), {
       minItems: 1,
       uniqueItems: true,
-      description: 'Codes of the languages the app supports, in display order; names come from languageNames.* in the locales.',
+      description:
+        'BCP 47 tags of the languages the app supports, in display order; names come from languageNames.* in the locales (languageNames.pt-BR), joined as each locale writes a list.',
     }),
     price: Type.Union([Type.Literal('free'), Type.Number({ exclusiveMinimum: 0 })], {
       description: 'free, or the app\'s price in the listing currency.',

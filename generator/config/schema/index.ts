@@ -1,13 +1,13 @@
 // The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and the README documents; types and defaults follow from it.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { app } from './app.ts';
-import { defaulted, deepLink, EXPECTED, httpsUrl, imagePath, name, oneOf, recordOf, route } from './values.ts';
+import { defaulted, deepLink, EXPECTED, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
 
-/** The languages pages can be rendered in; English is the fallback and always built. */
-export const SUPPORTED_LOCALES = ['en', 'de', 'es', 'fr'] as const;
+/**
+ * The language every campaign is built in whatever else it lists: the one a visitor whose
+ * languages match no locale is meant to get, and the one a plain host falls back to.
+ */
 export const FALLBACK_LOCALE = 'en';
-
-const locale = () => oneOf(SUPPORTED_LOCALES);
 
 const variant = Type.Object(
   {
@@ -103,13 +103,19 @@ const splitTest = recordOf(name(), recordOf(name(), Type.Number({ minimum: 0, ma
 /** The settings of one campaign after its overrides are merged and the defaults applied. */
 export const configSchema = Type.Object(
   {
-    locales: Type.Array(locale(), {
+    locales: Type.Array(languageTag(), {
       minItems: 1,
       uniqueItems: true,
       contains: Type.Literal(FALLBACK_LOCALE),
-      description: 'Languages to render every page in. English is the fallback and must be listed.',
+      description:
+        'Languages to render every page in: BCP 47 tags as Intl spells them (en, ja, pt-BR, zh-Hant, ar), each with a translation file of its name in localesDir (pt-BR.json). English is the fallback and must be listed.',
     }),
-    defaultLocale: Type.Literal(FALLBACK_LOCALE, { description: 'The language of the plain routes (/, /feature1, ...).' }),
+    defaultLocale: defaulted(
+      languageTag({
+        description: 'The language of the plain routes (/, /feature1, ...) and of the 404 page; one of locales. The other locales\' pages are in a folder of their tag (/pt-BR/feature1).',
+      }),
+      FALLBACK_LOCALE,
+    ),
     localesDir: defaulted(Type.String({ minLength: 1, description: 'Folder of the i18next resources <lang>.json, relative to this file.' }), 'locales'),
     basePath: defaulted(
       Type.String({ pattern: '^/([A-Za-z0-9._~-]+/)*$', description: 'The URL path the pages are hosted under; asset URLs start with it.' }),

@@ -62,6 +62,15 @@ export const deepLink = (options?: SchemaOptions) =>
 export const imagePath = (options?: SchemaOptions) =>
   text('^[^:]+\\.(png|jpe?g|svg|webp)$', 'a relative path to a .png, .jpg, .jpeg, .svg or .webp file', options);
 
+/**
+ * A language tag's shape: a two- or three-letter language, then subtags of letters and
+ * digits. It keeps a tag safe as a folder, file and URL segment; whether it is well-formed
+ * BCP 47 and canonical is Intl's call, in the cross-check (locale-tags.ts), which can then
+ * say "did you mean pt-BR?" for `pt_BR` (so "_" passes here).
+ */
+export const languageTag = (options?: SchemaOptions) =>
+  text('^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$', 'a BCP 47 language tag such as en, pt-BR or zh-Hant', options);
+
 export const version = (options?: SchemaOptions) => text('^[0-9]+(\\.[0-9]+)*$', 'a version number such as 1.14', options);
 
 export const date = (options?: SchemaOptions) => text('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'a date as YYYY-MM-DD', options);

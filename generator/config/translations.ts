@@ -1,0 +1,88 @@
+// Which texts every locale file must have: the page's keys, the keys the config names and the default locale's, each plural key in every form the locale's plural rules use.
+import { PAGE_KEYS } from '../../templates/page-keys.ts';
+import type { Messages } from '../../templates/props.ts';
+import type { ConfigIssue } from '../shared/errors.ts';
+import { positionInLocale, type LocaleFile } from './locale-files.ts';
+import { canonicalTag } from './locale-tags.ts';
+import { describeValue } from './schema-errors.ts';
+import type { Config } from './types.ts';
+
+/** CLDR's plural categories in their usual order, which i18next takes as key suffixes: `header.ratings_one`, ... */
+const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const PLURAL_SUFFIX = new RegExp(`_(${PLURAL_FORMS.join('|')})$`);
+
+/**
+ * Every key the page or the config uses, and every key of the default locale, must be a
+ * text in each locale. A key is plural when the default locale writes it in plural forms
+ * (`header.ratings_one`, `header.ratings_other`) or the locale itself writes any: then a
+ * locale needs either one text for every count (`header.ratings`) or every form its own
+ * plural rules use (ja: other; ar: zero, one, two, few, many, other), which is what
+ * i18next looks up for a count.
+ */
+export function missingTranslations(config: Config, files: LocaleFile[]): ConfigIssue[] {
+  const reference = files.find((file) => file.locale === config.defaultLocale);
+  const referenceKeys = reference ? leafKeys(reference.messages) : [];
+  const plural = new Set(referenceKeys.filter((key) => PLURAL_SUFFIX.test(key)).map(baseKey));
+  const required = new Set<string>([...PAGE_KEYS, ...referencedKeys(config), ...referenceKeys.map(baseKey)]);
+  const issues: ConfigIssue[] = [];
+  for (const file of files) {
+    const used: string[] = new Intl.PluralRules(file.locale).resolvedOptions().pluralCategories;
+    const forms = PLURAL_FORMS.filter((form) => used.includes(form));
+    const issue = (key: string, message: string) => {
+      const [line, column] = positionInLocale(file, key.split('.'));
+      issues.push({ file: file.shown, line, column, path: key, message });
+    };
+    for (const key of required) {
+      const value = lookup(file.messages, key);
+      if (typeof value === 'string') continue;
+      const keys = forms.map((form) => `${key}_${form}`);
+      if (!plural.has(key) && !keys.some((form) => lookup(file.messages, form) !== undefined)) {
+        issue(key, `missing translation: expected a text for "${key}" in ${file.locale}, found ${describeValue(value)}`);
+        continue;
+      }
+      const missing = keys.filter((form) => typeof lookup(file.messages, form) !== 'string');
+      if (missing.length === 0) continue;
+      issue(
+        missing[0]!,
+        `missing plural form: expected a text for ${missing.map((form) => `"${form}"`).join(', ')} in ${file.locale} ` +
+          `(its plural forms are ${forms.join(', ')}; or one text for every count as "${key}"), found nothing`,
+      );
+    }
+  }
+  return issues;
+}
+
+/** The locale keys the config itself names. */
+function referencedKeys(config: Config): string[] {
+  return [
+    `categories.${config.app.category}`,
+    // A malformed tag is reported as such (locale-tags.ts), not as a missing name too.
+    ...config.app.languages.filter((language) => canonicalTag(language) === language).map((language) => `languageNames.${language}`),
+    ...config.app.inAppPurchases.map((purchase) => purchase.name),
+    ...config.app.reviews.flatMap((review) => [`reviews.${review.id}.title`, `reviews.${review.id}.body`]),
+    ...config.app.privacy.flatMap((card) => [
+      `privacy.cards.${card.id}.title`,
+      `privacy.cards.${card.id}.description`,
+      ...card.categories.map((category) => `privacy.categories.${category.id}`),
+    ]),
+  ];
+}
+
+/** `header.ratings` of `header.ratings_one`; other keys as they are. */
+function baseKey(key: string): string {
+  return key.replace(PLURAL_SUFFIX, '');
+}
+
+function leafKeys(messages: Messages, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : leafKeys(value, `${prefix}${key}.`)));
+}
+
+/** The value at a dotted key, without ever reading inherited properties. */
+function lookup(messages: Messages, key: string): unknown {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}

@@ -1,0 +1,171 @@
+// The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px.
+import type { Page } from 'puppeteer';
+import { describe, expect, inject, it } from 'vitest';
+import { isolatedContexts, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+
+const marketsUrl = inject('marketsUrl');
+const isolated = isolatedContexts();
+
+/** The narrowest phone the page supports (body min-width). */
+const NARROW = { width: 350, height: 760, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+/** One screenshot (163 px) and the gap after it (8 px); the page margin before the first. */
+const STEP = 171;
+const MARGIN = 20;
+
+/** A hydrated page of the markets build, with its console recorded. */
+async function openHydrated(route: string, options: PageOptions = {}): Promise<TestPage> {
+  const opened = await openPage(isolated.context, options);
+  await opened.page.goto(marketsUrl + route, { waitUntil: 'load' });
+  await waitForHydration(opened.page);
+  return opened;
+}
+
+/** Server and client must agree on every string: React reports any difference on the console. */
+function expectNoHydrationMismatch(opened: TestPage) {
+  expect(opened.console.filter((line) => /hydrat|did not match/i.test(line))).toEqual([]);
+  expect(opened.errors).toEqual([]);
+}
+
+describe('language negotiation of any configured tag (serve)', () => {
+  it.each([
+    ['pt-PT,pt;q=0.9', 'pt-BR'],
+    ['ja-JP,ja;q=0.9,en;q=0.5', 'ja'],
+    ['ar-EG,ar;q=0.9', 'ar'],
+    ['it-IT,it;q=0.9', 'en'],
+  ])('answers the plain route for Accept-Language %s with the %s page, the address unchanged', async (acceptLanguage, locale) => {
+    const response = await fetch(`${marketsUrl}/?utm_source=meta`, { headers: { 'Accept-Language': acceptLanguage } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-language')).toBe(locale);
+    expect(await response.text()).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
+
+    const opened = await openHydrated('/?utm_source=meta', { acceptLanguage });
+    const shown = await opened.page.evaluate(() => ({ lang: document.documentElement.lang, path: location.pathname + location.search }));
+    expect(shown).toEqual({ lang: locale, path: '/?utm_source=meta' });
+  });
+});
+
+describe('formatting by Intl, the same after hydration', () => {
+  /** Each locale's words around the compact ratings count, as its locale file writes them. */
+  const COUNTS: Record<string, (count: string) => string> = {
+    ja: (count) => `${count}件の評価`,
+    'pt-BR': (count) => `${count} notas`,
+    ar: (count) => `${count} تقييم`,
+  };
+
+  it.each(Object.keys(COUNTS))('shows the rating and the ratings count of %s as Intl writes them', async (locale) => {
+    const opened = await openHydrated(`/${locale}`);
+    const shown = await opened.page.evaluate(() => ({
+      rating: document.querySelector('.ratings-summary__value')!.textContent,
+      count: document.querySelector('.ratings-summary__count')!.textContent,
+      strip: document.querySelector('.info-strip__label')!.textContent,
+    }));
+    const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(25600);
+    expect(shown).toEqual({
+      rating: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(4.5),
+      count: COUNTS[locale]!(compact),
+      strip: COUNTS[locale]!(compact),
+    });
+    expectNoHydrationMismatch(opened);
+  });
+});
+
+/** Where the screenshots track is moved to now, from its computed transform: positive is to the right. */
+function translationOf(page: Page): Promise<number> {
+  return page.$eval('[data-slider="screenshots"] .slider__track', (track) => {
+    const transform = getComputedStyle(track).transform;
+    return transform === 'none' ? 0 : new DOMMatrix(transform).m41;
+  });
+}
+
+/** Waits for the track's transition to end, then returns where it stopped. */
+async function settledTranslation(page: Page): Promise<number> {
+  await page.waitForFunction(() => document.querySelector('[data-slider="screenshots"] .slider__track')!.getAnimations().length === 0);
+  return translationOf(page);
+}
+
+/** A one-finger horizontal swipe of `deltaX` px (negative = to the left) across the screenshots. */
+async function swipe(page: Page, deltaX: number): Promise<void> {
+  const y = await page.$eval('[data-slider="screenshots"]', (element) => {
+    element.scrollIntoView({ block: 'center' });
+    const rect = element.getBoundingClientRect();
+    return rect.top + rect.height / 2;
+  });
+  const startX = deltaX < 0 ? 300 : 90;
+  await page.touchscreen.touchStart(startX, y);
+  for (let i = 1; i <= 10; i++) await page.touchscreen.touchMove(startX + (deltaX * i) / 10, y);
+  await page.touchscreen.touchEnd();
+}
+
+describe('right to left (ar)', () => {
+  it('is dir="rtl", starts the screenshots at the right edge, and mirrors the header', async () => {
+    const opened = await openHydrated('/ar');
+    const layout = await opened.page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      return {
+        dir: document.documentElement.dir,
+        firstScreenshotRight: box('[data-slider="screenshots"] .slider__item').right,
+        iconLeft: box('.product-header__icon').left,
+        titleRight: box('.product-header__title').right,
+        getRight: box('.get-button').right,
+      };
+    });
+    expect(layout.dir).toBe('rtl');
+    expect(layout.firstScreenshotRight).toBe(390 - MARGIN);
+    // The icon on the right, the title and the GET button beside it on its left, as the Arabic App Store shows them.
+    expect(layout.iconLeft).toBeGreaterThan(layout.titleRight);
+    expect(layout.getRight).toBe(layout.titleRight);
+    expectNoHydrationMismatch(opened);
+  });
+
+  it(`moves the screenshots one step (${STEP} px) to the right for a swipe to the right, and back for a swipe to the left`, async () => {
+    const { page } = await openHydrated('/ar');
+    // A swipe to the left at the start would go before the first screenshot: nothing moves.
+    await swipe(page, -120);
+    expect(await settledTranslation(page)).toBe(0);
+    await swipe(page, 51);
+    expect(await settledTranslation(page)).toBe(STEP);
+    await swipe(page, 120);
+    expect(await settledTranslation(page)).toBe(2 * STEP);
+    // The other way: a swipe to the left brings the previous screenshot back.
+    await swipe(page, -51);
+    expect(await settledTranslation(page)).toBe(STEP);
+    const secondRight = await page.$eval('[data-slider="screenshots"] .slider__item:nth-child(2)', (item) => item.getBoundingClientRect().right);
+    expect(secondRight).toBe(390 - MARGIN);
+  });
+
+  it('moves on with the left arrow key, the way the row runs', async () => {
+    const { page } = await openHydrated('/ar');
+    await page.focus('[data-slider="screenshots"]');
+    await page.keyboard.press('ArrowLeft');
+    expect(await settledTranslation(page)).toBe(STEP);
+    await page.keyboard.press('ArrowRight');
+    expect(await settledTranslation(page)).toBe(0);
+  });
+});
+
+describe('no horizontal overflow at 350 px', () => {
+  it.each(['/ar', '/ja', '/pt-BR'])('%s fits, every box outside the sideways rows within the page margins', async (route) => {
+    const { page } = await openHydrated(route, { viewport: NARROW });
+    await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
+    const layout = await page.evaluate(() => {
+      const scrollers = '.slider, .info-strip';
+      const main = document.querySelector('main')!;
+      const style = getComputedStyle(main);
+      const rect = main.getBoundingClientRect();
+      const content = { left: rect.left + parseFloat(style.paddingLeft), right: rect.right - parseFloat(style.paddingRight) };
+      const outside = (box: DOMRect, bounds: { left: number; right: number }) =>
+        box.width > 0 && (box.right > bounds.right + 0.5 || box.left < bounds.left - 0.5);
+      const wide = [...main.querySelectorAll('*')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          if (element.matches(scrollers)) return outside(box, { left: 0, right: window.innerWidth });
+          return !element.closest(scrollers) && outside(box, content);
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class')}: ${element.textContent!.slice(0, 40)}`);
+      return { innerWidth: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, wide };
+    });
+    expect(layout.innerWidth).toBe(350);
+    expect(layout.wide).toEqual([]);
+    expect(layout.scrollWidth).toBeLessThanOrEqual(350);
+  });
+});
