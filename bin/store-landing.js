@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The store-landing command: runs the TypeScript CLI through tsx, so there is no compile step to remember.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// The store-landing command: runs the CLI compiled to plain JavaScript (dist/, see compile.js), recompiling it first when a TypeScript source changed.
+import { compileCli, isStale } from './compile.js';
 
 // React renders several times faster in production mode, and the build ships production bundles anyway.
 process.env.NODE_ENV ??= 'production';
-// Our tsconfig, wherever the command is run from: it sets the JSX transform the templates need.
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-const { main } = await import('../generator/cli/index.ts');
+// Stack traces of dist/ point into the TypeScript; mapping only pays off when they are shown.
+if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+if (isStale()) await compileCli();
+const { main } = await import('../dist/cli.js');
 await main(process.argv);

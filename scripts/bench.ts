@@ -1,4 +1,4 @@
-// `npm run bench`: builds a generated 1,000-page config several times and prints medians of speed, memory and page weight.
+// `npm run bench`: builds a generated 1,000-page config several times and prints medians of speed, memory and page weight; then dev's edit-to-reload times (bench-dev.ts).
 //
 // Each run is a fresh child process (so peak memory is that build's own): it builds
 // 50 campaigns x 20 pages with `build --all` into a fresh folder, then times the floor on
@@ -14,6 +14,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
 import { readCampaignManifests, readManifest, type CampaignManifest } from '../generator/shared/manifest.ts';
 import { defaultConfigData } from '../tests/helpers.ts';
+import { benchDev } from './bench-dev.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CAMPAIGNS = 50;
@@ -182,6 +183,7 @@ async function main() {
     console.log(`  ${part.padEnd(24)}  ${String(size.raw).padStart(8)}  ${String(size.gzip).padStart(8)}  ${String(size.brotli).padStart(8)}`);
   }
   for (const target of targets) rmSync(target.dir, { recursive: true, force: true });
+  await benchDev();
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!);

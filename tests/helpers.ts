@@ -14,19 +14,24 @@ import { selectCampaigns } from '../generator/build/plan.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
-export const defaultConfig = path.join(repoRoot, 'variants.yaml');
+/**
+ * The tests' own copy of the default config, with its locales and images (tests/fixtures/site/):
+ * users edit the project's variants.yaml, and their `npm test` must not depend on it.
+ */
+export const siteDir = path.join(fixturesDir, 'site');
+export const defaultConfig = path.join(siteDir, 'variants.yaml');
 
-/** The install-link mapping of the default variants.yaml (parameter -> source), in its order. */
+/** The install-link mapping of the tests' default config (parameter -> source), in its order. */
 export const DEFAULT_ATTRIBUTION: Record<string, string> = parse(readFileSync(defaultConfig, 'utf8')).tracking.attribution;
 
 /**
- * The default variants.yaml as data, with every file path made absolute: a test or the
+ * The tests' default config as data, with every file path made absolute: a test or the
  * benchmark can change it and write it anywhere.
  */
 export function defaultConfigData() {
   const config = parse(readFileSync(defaultConfig, 'utf8'));
-  const absolute = (file: string) => path.join(repoRoot, file);
-  config.localesDir = path.join(repoRoot, 'locales');
+  const absolute = (file: string) => path.join(siteDir, file);
+  config.localesDir = path.join(siteDir, 'locales');
   config.app.icon = absolute(config.app.icon);
   for (const card of config.app.privacy) {
     card.icon = absolute(card.icon);
@@ -60,6 +65,7 @@ export function temporaryDir(prefix = 'store-landing-'): Promise<string> {
 }
 
 /** Runs the store-landing command; never rejects, so tests can assert on failures. */
+/** Runs the store-landing command in `cwd` (the repository: pass `-c defaultConfig` for the tests' default config). */
 export function runCli(args: string[], cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(

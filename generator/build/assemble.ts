@@ -2,7 +2,6 @@
 import type { RuntimeConfig, TrackingSettings } from '../../templates/runtime/types.ts';
 import type { Config } from '../config/types.ts';
 import type { ValidConfig } from '../config/validate.ts';
-import type { HostCampaign } from '../hosts/index.ts';
 import type { CampaignManifest } from '../shared/manifest.ts';
 import { jsonAsset, paymentScripts } from './assets.ts';
 import type { AssetFile } from './bundle.ts';
@@ -46,8 +45,16 @@ export async function assembleCampaign(valid: ValidConfig, plan: CampaignPlan, c
   };
 }
 
-/** Every file of one campaign's folder: pages, 404, split-test config, assets and manifest. */
-export function campaignFiles(plan: CampaignPlan, assembly: CampaignAssembly, rendered: RenderedCampaign, context: BuildContext): OutputFile[] {
+/**
+ * Every file of one campaign's folder (pages, 404, split-test config, assets), and its manifest,
+ * which the build writes beside them, or (`--all`, the top level) into the site's manifest.
+ */
+export function campaignFiles(
+  plan: CampaignPlan,
+  assembly: CampaignAssembly,
+  rendered: RenderedCampaign,
+  context: BuildContext,
+): { files: OutputFile[]; manifest: CampaignManifest } {
   const assets = [...assembly.assets, ...rendered.localeAssets];
   const manifest: CampaignManifest = {
     campaign: plan.name,
@@ -66,13 +73,13 @@ export function campaignFiles(plan: CampaignPlan, assembly: CampaignAssembly, re
   };
   const inFolder = (file: string) => (plan.dir ? `${plan.dir}/${file}` : file);
   const unique = new Map(assets.map((asset) => [asset.name, asset]));
-  return [
+  const files = [
     ...plan.pages.map((page, i) => ({ path: inFolder(page.file), contents: rendered.pages[i]! })),
     { path: inFolder('404.html'), contents: rendered.notFound },
     { path: inFolder('config.json'), contents: JSON.stringify(plan.config.splitTest) },
     ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),
-    { path: inFolder('manifest.json'), contents: JSON.stringify(manifest, null, 2) },
   ];
+  return { files, manifest };
 }
 
 /** The locale bundles as hashed JSON assets, on the campaign's base path, with the URL of each. */
@@ -102,9 +109,3 @@ function trackingSettings(config: Config): TrackingSettings {
   };
 }
 
-/** The campaign as the host adapters need it (generator/hosts). */
-export function hostCampaign(plan: CampaignPlan, assembly: CampaignAssembly): HostCampaign {
-  const { defaultLocale, locales } = plan.config;
-  const routes = plan.pages.filter((page) => page.locale === defaultLocale).map((page) => page.urlPath);
-  return { basePath: plan.basePath, defaultLocale, locales, routes, contentSecurityPolicy: assembly.headerPolicy };
-}

@@ -2,14 +2,15 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.ts';
 import { validateConfig } from '../config/validate.ts';
-import type { SiteManifest } from '../shared/manifest.ts';
-import { hostFiles, type HostCampaign } from '../hosts/index.ts';
-import { assembleCampaign, campaignFiles, hostCampaign } from './assemble.ts';
+import path from 'node:path';
+import { MANIFEST_FILE } from '../shared/manifest.ts';
+import { assembleCampaign, campaignFiles } from './assemble.ts';
 import { bundleRuntime } from './bundle.ts';
-import { createBuildContext } from './context.ts';
+import { createBuildContext, type BuildContext } from './context.ts';
 import type { ImageStats } from './images.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { renderCampaign } from './render/index.ts';
+import { manifestText, siteRootFiles, type SiteEntry } from './site-root.ts';
 import { writeOutput, type OutputFile } from './write.ts';
 
 export interface BuildOptions extends BuildSelection {
@@ -21,6 +22,23 @@ export interface BuildOptions extends BuildSelection {
   imageCacheDir?: string;
   /** Where compressed twins of the bundle and artwork are cached; default `.cache/compressed/` beside the config. */
   compressionCacheDir?: string;
+  /** Told at each stage after loading and after each campaign, for a progress line; `images` counts on between calls. */
+  onProgress?: (progress: BuildProgress) => void;
+  /** A context kept from an earlier build of this config (`dev`): its bundle and image work are reused. */
+  context?: BuildContext;
+  /** Writes the output instead of writeOutput (`dev` writes only the files that changed). */
+  write?: typeof writeOutput;
+}
+
+/** How far a build has got. */
+export interface BuildProgress {
+  stage: 'bundle' | 'render' | 'write';
+  campaignsDone: number;
+  campaigns: number;
+  pagesDone: number;
+  pages: number;
+  /** The build's live image counts, updated as renditions are encoded or found in the cache. */
+  images: ImageStats;
 }
 
 export interface BuildResult {
@@ -45,36 +63,42 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const lap = stopwatch();
   const valid = validateConfig(await loadConfig(options.config));
   const plans = selectCampaigns(valid.site, options);
+  const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
+  let done = { campaigns: 0, pages: 0 };
+  const report = (stage: BuildProgress['stage'], images: ImageStats = { encoded: 0, cached: 0 }) =>
+    options.onProgress?.({ stage, campaignsDone: done.campaigns, campaigns: plans.length, pagesDone: done.pages, pages, images });
   const load = lap();
-  const context = createBuildContext(await bundleRuntime(), { configDir: valid.loaded.dir, ...options });
+  report('bundle');
+  const context = options.context ?? createBuildContext(await bundleRuntime(), { configDir: valid.loaded.dir, ...options });
   const bundled = lap();
+  report('render', context.images.stats);
 
   // Each campaign's files are written as soon as they are rendered: memory holds one campaign, not all.
   let rendering = 0;
   async function* campaignBatches(): AsyncGenerator<OutputFile[]> {
-    const hosting: HostCampaign[] = [];
+    const entries: SiteEntry[] = [];
     for (const plan of plans) {
       const started = performance.now();
       const assembly = await assembleCampaign(valid, plan, context);
-      hosting.push(hostCampaign(plan, assembly));
-      const files = campaignFiles(plan, assembly, renderCampaign(valid, plan, assembly, context), context);
+      const { files, manifest } = campaignFiles(plan, assembly, renderCampaign(valid, plan, assembly, context), context);
+      entries.push({ name: plan.name, dir: plan.dir, manifest });
+      // With --all, the top level's manifest is the `root` of the site's (site-root.ts).
+      if (!(options.all && plan.name === null)) files.push({ path: path.posix.join(plan.dir, MANIFEST_FILE), contents: manifestText(manifest) });
       rendering += performance.now() - started;
       yield files;
+      done = { campaigns: done.campaigns + 1, pages: done.pages + plan.pages.length };
+      report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
     }
     // Hosts read their configuration at the root of what is uploaded: one for every campaign.
-    yield hostFiles({ campaigns: hosting });
-    if (options.all) {
-      const manifest: SiteManifest = { campaigns: plans.map((plan) => ({ name: plan.name!, dir: plan.dir, basePath: plan.basePath })) };
-      yield [{ path: 'manifest.json', contents: JSON.stringify(manifest, null, 2) }];
-    }
+    yield siteRootFiles(entries, options);
   }
-  const { bytes } = await writeOutput(options.outDir, campaignBatches(), context.compressionCacheDir);
+  const { bytes } = await (options.write ?? writeOutput)(options.outDir, campaignBatches(), context.compressionCacheDir);
   const writing = lap() - rendering;
 
   return {
     outDir: options.outDir,
     campaigns: plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath, pages: plan.pages.length })),
-    pages: plans.reduce((total, plan) => total + plan.pages.length, 0),
+    pages,
     bytes,
     images: context.images.stats,
     milliseconds: Math.round(performance.now() - started),

@@ -1,7 +1,8 @@
 // Decides every page and output path before anything is written: once per config, by validation; builds then select from it.
 import { formatKeyPath, positionOf, type KeyPath, type LoadedConfig } from '../config/load.ts';
 import type { CampaignConfig, Config, VariantConfig } from '../config/types.ts';
-import { CampaignNotFound, CampaignsMissing, type ConfigIssue } from '../shared/errors.ts';
+import { CampaignNotFound, CampaignsMissing, ConfigError, type ConfigIssue } from '../shared/errors.ts';
+import { HOSTING_DIR } from '../hosts/site.ts';
 import { urlPathOf } from '../shared/manifest.ts';
 
 /** One page to render. */
@@ -27,6 +28,8 @@ export interface CampaignPages extends CampaignConfig {
 export interface SitePlan {
   base: CampaignPages;
   campaigns: CampaignPages[];
+  /** What stops an `--all` build only (campaigns built one by one may share a base path). */
+  allCollisions?: ConfigIssue[];
 }
 
 /** One campaign's folder of pages, as a build writes it. */
@@ -40,10 +43,16 @@ export interface CampaignPlan extends CampaignPages {
 export interface BuildSelection {
   /** Build this campaign alone, into the output folder itself. */
   campaign?: string;
-  /** Build every campaign, each into a folder of its name. */
+  /** Build the top level at the root and every campaign into a folder of its name. */
   all?: boolean;
-  /** With `all`: build only the campaigns of this shard. */
-  shard?: { index: number; count: number };
+  /** With `all`: build only this shard's part (shardPlans), to be joined by `store-landing merge`. */
+  shard?: Shard;
+}
+
+/** The I-th (1-based) of N parts of an `--all` build. */
+export interface Shard {
+  index: number;
+  count: number;
 }
 
 /**
@@ -61,9 +70,9 @@ export function planSite(loaded: LoadedConfig, base: CampaignConfig, campaigns: 
     pages: campaign.config.variants.flatMap((variant) => campaign.config.locales.map((locale) => plannedPage(campaign.config, variant, locale))),
     ownBasePath: campaign.name !== null && loaded.document.hasIn(['campaigns', campaign.name, 'basePath']),
   });
-  const site = { base: plan(base), campaigns: campaigns.map(plan) };
+  const site: SitePlan = { base: plan(base), campaigns: campaigns.map(plan) };
   const issues = [site.base, ...site.campaigns].flatMap((pages) => [...reservedRoutes(loaded, pages), ...findCollisions(loaded, pages)]);
-  return { site, issues };
+  return { site: { ...site, allCollisions: basePathCollisions(loaded, site) }, issues };
 }
 
 function plannedPage(config: Config, variant: VariantConfig, locale: string): PlannedPage {
@@ -72,7 +81,9 @@ function plannedPage(config: Config, variant: VariantConfig, locale: string): Pl
 }
 
 /**
- * The campaigns a build writes, in a stable order, each with its folder and base path.
+ * The campaigns a build writes, in a stable order, each with its folder and base path:
+ * the top level alone, one campaign alone, or (`all`) the top level at the root and every
+ * campaign in a folder of its name, or the part of those of one shard.
  * @throws UserError when the selection names no campaign of the config.
  */
 export function selectCampaigns(site: SitePlan, selection: BuildSelection = {}): CampaignPlan[] {
@@ -82,26 +93,59 @@ export function selectCampaigns(site: SitePlan, selection: BuildSelection = {}):
     if (!found) throw CampaignNotFound.create(selection.campaign, names);
     return [{ ...found, dir: '', basePath: found.config.basePath }];
   }
-  if (!selection.all) return [{ ...site.base, dir: '', basePath: site.base.config.basePath }];
+  const root: CampaignPlan = { ...site.base, dir: '', basePath: site.base.config.basePath };
+  if (!selection.all) return [root];
   if (!site.campaigns.length) throw CampaignsMissing.create();
+  if (site.allCollisions?.length) throw new ConfigError(site.allCollisions);
   const sorted = [...site.campaigns].sort((a, b) => (a.name! < b.name! ? -1 : 1));
-  const { shard } = selection;
-  const selected = shard ? sorted.filter((campaign) => shardOf(campaign.name!, shard.count) === shard.index - 1) : sorted;
-  const topBase = site.base.config.basePath;
-  return selected.map((campaign) => ({ ...campaign, dir: campaign.name!, basePath: campaign.ownBasePath ? campaign.config.basePath : `${topBase}${campaign.name}/` }));
+  const all = [root, ...sorted.map((campaign) => ({ ...campaign, dir: campaign.name!, basePath: campaignBasePath(site, campaign) }))];
+  return selection.shard ? shardPlans(all, selection.shard) : all;
+}
+
+/** Where `--all` hosts a campaign: its own `basePath`, or a folder of its name under the top level's. */
+function campaignBasePath(site: SitePlan, campaign: CampaignPages): string {
+  return campaign.ownBasePath ? campaign.config.basePath : `${site.base.config.basePath}${campaign.name}/`;
 }
 
 /**
- * The shard (0 to count-1) a campaign belongs to: a hash of its name, so adding or
- * removing other campaigns never moves it.
+ * The plans of one shard: every plan goes, largest first, to the shard with the fewest pages
+ * so far (the lowest index among equals), so shards differ by at most one campaign's pages and
+ * each has work when there are at least as many plans as shards. Deterministic for a config.
  */
-export function shardOf(name: string, count: number): number {
-  // FNV-1a, 32 bits.
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(name)) {
-    hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+export function shardPlans<T extends { pages: readonly unknown[] }>(plans: readonly T[], shard: Shard): T[] {
+  const load = new Array<number>(shard.count).fill(0);
+  const owner = new Map<T, number>();
+  const bySize = plans.map((plan, order) => ({ plan, order })).sort((a, b) => b.plan.pages.length - a.plan.pages.length || a.order - b.order);
+  for (const { plan } of bySize) {
+    const least = load.indexOf(Math.min(...load));
+    owner.set(plan, least);
+    load[least]! += plan.pages.length;
   }
-  return hash % count;
+  return plans.filter((plan) => owner.get(plan) === shard.index - 1);
+}
+
+/**
+ * Where `--all` would put two things at one URL: a campaign folder named like something of
+ * the top level at the root (a route, a locale folder, `assets`, `_hosting`), or two campaigns
+ * on one base path.
+ */
+function basePathCollisions(loaded: LoadedConfig, site: SitePlan): ConfigIssue[] {
+  const top = site.base.config;
+  const rootNames = new Set(['assets', HOSTING_DIR, ...top.locales, ...top.variants.map((variant) => variant.path.slice(1)).filter(Boolean)]);
+  const claimed = new Map<string, string>([[top.basePath, 'the top level']]);
+  return site.campaigns.flatMap((campaign) => {
+    const name = campaign.name!;
+    const basePath = campaignBasePath(site, campaign);
+    const keyPath: KeyPath = campaign.ownBasePath ? ['campaigns', name, 'basePath'] : ['campaigns', name];
+    const [line, column] = positionOf(loaded, keyPath, campaign.ownBasePath ? 'value' : 'key');
+    const issue = (message: string) => ({ file: loaded.file, line, column, path: formatKeyPath(keyPath), message });
+    if (!campaign.ownBasePath && rootNames.has(name)) {
+      return [issue(`campaign name "${name}" is taken at the top level: expected a name other than ${[...rootNames].join(', ')} (build --all hosts the campaign at ${basePath}), found "${name}"`)];
+    }
+    const owner = claimed.get(basePath);
+    claimed.set(basePath, owner ?? `campaign "${name}"`);
+    return owner ? [issue(`two sites on one base path ${basePath}: ${owner} and campaign "${name}"; expected a basePath of its own`)] : [];
+  });
 }
 
 /** First path segments the build writes into itself: the assets folder and a folder per locale. */

@@ -1,11 +1,21 @@
-// `store-landing build`: validates, bundles, renders and writes the pages, then prints what was written.
+// `store-landing build`: validates, bundles, renders and writes the pages, showing progress on a terminal, then prints what was written.
 import { Option, type Command } from 'commander';
-import path from 'node:path';
-import { buildSite, type BuildResult } from '../build/index.ts';
 import { UserError } from '../shared/errors.ts';
 import { parseShard } from './options.ts';
-import { paint } from './output.ts';
+import { printJson, stdout } from './output.ts';
+import { progressLine } from './progress.ts';
+import { formatBuild } from './summary.ts';
 
+interface BuildFlags {
+  config: string;
+  out: string;
+  campaign?: string;
+  all?: boolean;
+  shard?: { index: number; count: number };
+  json?: boolean;
+}
+
+/** Adds `build` to the program. */
 export function addBuildCommand(program: Command): void {
   program
     .command('build')
@@ -15,17 +25,28 @@ export function addBuildCommand(program: Command): void {
     .addOption(new Option('--campaign <name>', 'build one campaign of the config').conflicts('all'))
     .option('--all', 'build every campaign, one folder each')
     .addOption(new Option('--shard <i/n>', 'with --all: build only shard i of n').argParser(parseShard))
-    .option('--json', 'print the result as JSON')
-    .action(async (options: { config: string; out: string; campaign?: string; all?: boolean; shard?: { index: number; count: number }; json?: boolean }) => {
-      if (options.shard && !options.all) throw new UserError('ShardWithoutAll', '--shard goes with --all.');
-      const result = await buildSite({ config: options.config, outDir: options.out, campaign: options.campaign, all: options.all, shard: options.shard });
-      console.log(options.json ? JSON.stringify(result, null, 2) : formatBuild(result));
-    });
+    .option('--json', 'print the result (or the failure) as JSON, and nothing else')
+    .action(runBuild);
 }
 
-function formatBuild(result: BuildResult): string {
-  const kb = (result.bytes / 1024).toFixed(1);
-  const folders = result.campaigns.map((campaign) => `  ${path.join(result.outDir, campaign.dir)}/  ${campaign.pages} pages${campaign.name ? `  (${campaign.name}, ${campaign.basePath})` : ''}`);
-  const images = `images: ${result.images.encoded} encoded, ${result.images.cached} from the cache`;
-  return [`${paint('green', '✓')} Built ${result.pages} pages, ${kb} KB, in ${result.milliseconds} ms (${images})`, ...folders].join('\n');
+async function runBuild(flags: BuildFlags): Promise<void> {
+  if (flags.shard && !flags.all) throw new UserError('ShardWithoutAll', '--shard goes with --all.');
+  const { buildSite } = await import('../build/index.ts');
+  // The status line goes to stderr, so stdout stays the summary alone even on a terminal.
+  const progress = progressLine(process.stderr, !flags.json);
+  let result;
+  try {
+    result = await buildSite({
+      config: flags.config,
+      outDir: flags.out,
+      campaign: flags.campaign,
+      all: flags.all,
+      shard: flags.shard,
+      onProgress: (update) => progress.update(update),
+    });
+  } finally {
+    progress.clear();
+  }
+  if (flags.json) printJson({ ok: true, ...result });
+  else stdout.line(formatBuild(result, stdout));
 }

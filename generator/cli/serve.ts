@@ -1,20 +1,26 @@
 // `store-landing serve`: serves a build folder the way production hosting does.
 import type { Command } from 'commander';
 import path from 'node:path';
-import { startServer } from '../serve/server.ts';
+import { listenError } from './listen.ts';
 import { parsePort } from './options.ts';
-import { paint } from './output.ts';
+import { printJson, stdout } from './output.ts';
 
+/** Adds `serve` to the program. */
 export function addServeCommand(program: Command): void {
   program
     .command('serve')
     .description('serve a build the way production hosting does')
     .argument('[dir]', 'the build folder', 'out')
-    .option('-p, --port <port>', 'the port (0 picks a free one)', parsePort, 4173)
+    .option('-p, --port <port>', 'the port (0 picks a free one); a busy port is an error', parsePort, 4173)
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
-    .action(async (dir: string, options: { port: number; host: string }) => {
-      const server = await startServer({ dir, port: options.port, host: options.host });
-      console.log(`Serving ${path.resolve(dir)} at ${paint('cyan', server.url)}  (Ctrl+C to stop)`);
+    .option('--json', 'print {"ok": true, "url": ...} once listening (or the failure) as JSON, and nothing else')
+    .action(async (dir: string, options: { port: number; host: string; json?: boolean }) => {
+      const { startServer } = await import('../serve/server.ts');
+      const server = await startServer({ dir, port: options.port, host: options.host }).catch((error: unknown) => {
+        throw listenError(error, options.host, options.port);
+      });
+      if (options.json) printJson({ ok: true, url: server.url, port: server.port, dir: path.resolve(dir) });
+      else stdout.line(`Serving ${path.resolve(dir)} at ${stdout.paint('cyan', server.url)}  (Ctrl+C to stop)`);
       process.once('SIGINT', () => void server.close());
       process.once('SIGTERM', () => void server.close());
     });

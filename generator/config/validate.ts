@@ -30,7 +30,8 @@ export interface ValidConfig {
 export type CheckResult = { valid: ValidConfig; problems: [] } | { valid?: undefined; problems: ConfigIssue[] };
 
 /** The input schema (what is written in the YAML) is what ajv checks; defaults are applied after the merge. */
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
+// multipleOfPrecision: 4.1 is a multiple of 0.1, though 4.1 / 0.1 is 40.99999999999999 in floating point.
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, multipleOfPrecision: 9 });
 ajv.addKeyword({ keyword: EXPECTED, schemaType: 'string' });
 const validateFile = ajv.compile(inputSchema(fileSchema));
 const validateOverride = ajv.compile(overrideSchema(inputSchema(fileSchema)));

@@ -1,5 +1,6 @@
 // Serves a build the way production hosting should: sirv serves the files, a thin layer in front negotiates the language and routes.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -29,25 +30,38 @@ interface Mount {
 }
 
 
+/** What `store-landing dev` adds to serving (generator/dev/); `serve` has none of it. */
+export interface DevHooks {
+  /** Answers dev's own requests (its script, its event stream); false leaves the request to the site. */
+  route(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The HTML document with dev's script added: pages and 404s are sent through it, uncompressed and uncached. */
+  injectHtml(html: Buffer): Buffer;
+}
+
+/** A request handler; `reload` re-reads the build folder at once (dev calls it after each rebuild). */
+export type Handler = ((req: IncomingMessage, res: ServerResponse) => void) & { reload(): void };
+
 /**
  * The request handler for a build folder: the folder of one campaign (with `manifest.json`
  * listing its pages) or of `build --all` (with `manifest.json` listing the campaigns).
  * It re-reads the folder when a new build replaces it.
  */
-export function createHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function createHandler(dir: string, dev?: DevHooks): Handler {
   const root = path.resolve(dir);
-  let mounts = readMounts(root);
+  let mounts = readMounts(root, dev);
   let builtAt = manifestStamp(root);
   let checkedAt = Date.now();
+  const html = (page: Buffer | undefined) => (page && dev ? dev.injectHtml(page) : page);
 
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (dev?.route(req, res)) return;
     // A rebuild swaps the whole folder in: notice it, at most twice a second.
     if (Date.now() - checkedAt > 500) {
       checkedAt = Date.now();
       const stamp = manifestStamp(root);
       if (stamp !== builtAt) {
         builtAt = stamp;
-        mounts = readMounts(root);
+        mounts = readMounts(root, dev);
       }
     }
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -60,7 +74,7 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
     const pathname = safeDecode(rawPath!);
     const mount = pathname && findMount(mounts, pathname);
     if (!pathname || !mount) {
-      sendNotFound(res, mounts[0]?.notFound, req.method === 'HEAD');
+      sendNotFound(res, html(mounts[0]?.notFound), req.method === 'HEAD');
       return;
     }
     for (const [name, value] of Object.entries(mount.headers)) res.setHeader(name, value);
@@ -69,12 +83,26 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
     const serveFile = () => {
       // sirv reads the path from req.url; the query string stays as it came.
       req.url = '/' + target + (query ? '?' + query : '');
-      mount.files(req, res, () => sendNotFound(res, mount.notFound, req.method === 'HEAD'));
+      mount.files(req, res, () => sendNotFound(res, html(mount.notFound), req.method === 'HEAD'));
     };
     const page = mount.pages.get(target);
-    if (page) mount.pageResponses.send(path.join(mount.dir, page), req, res).catch(serveFile);
+    if (page && dev) sendDevPage(path.join(mount.dir, page), dev, req, res).catch(serveFile);
+    else if (page) mount.pageResponses.send(path.join(mount.dir, page), req, res).catch(serveFile);
     else serveFile();
   };
+  const reload = () => {
+    mounts = readMounts(root, dev);
+    builtAt = manifestStamp(root);
+  };
+  return Object.assign(handler, { reload });
+}
+
+/** A page as dev sends it: read now (dev rewrites pages in place), with dev's script, never cached. */
+async function sendDevPage(file: string, dev: DevHooks, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = dev.injectHtml(await readFile(file));
+  setVary(res);
+  res.writeHead(200, { 'Content-Type': 'text/html;charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': body.byteLength });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
@@ -119,14 +147,14 @@ function sendNotFound(res: ServerResponse, page: Buffer | undefined, head: boole
 }
 
 /** The mounts of a build folder, longest base path first so nested ones win. */
-function readMounts(root: string): Mount[] {
+function readMounts(root: string, dev?: DevHooks): Mount[] {
   if (!existsSync(path.join(root, MANIFEST_FILE))) throw ServeDirMissing.create(root);
   return readCampaignManifests(root)
-    .map(({ dir, manifest }) => mountOf(dir, manifest))
+    .map(({ dir, manifest }) => mountOf(dir, manifest, Boolean(dev)))
     .sort((a, b) => b.basePath.length - a.basePath.length);
 }
 
-function mountOf(dir: string, manifest: CampaignManifest): Mount {
+function mountOf(dir: string, manifest: CampaignManifest, dev: boolean): Mount {
   const notFoundFile = path.join(dir, '404.html');
   return {
     basePath: manifest.basePath,
@@ -148,7 +176,8 @@ function mountOf(dir: string, manifest: CampaignManifest): Mount {
     ),
     pageResponses: new PageResponses(),
     files: sirv(dir, {
-      dev: false,
+      // Dev rewrites files in place: sirv then looks each one up per request instead of listing the folder once.
+      dev,
       etag: true,
       gzip: true,
       brotli: true,
@@ -175,17 +204,21 @@ export interface ServeOptions {
   dir: string;
   port: number;
   host?: string;
+  /** Only `store-landing dev` passes these. */
+  dev?: DevHooks;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** Re-reads the build folder now, rather than within half a second. */
+  reload(): void;
   close(): Promise<void>;
 }
 
 /** Starts serving `dir` over HTTP; resolves once listening. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const handler = createHandler(options.dir);
+  const handler = createHandler(options.dir, options.dev);
   const server = createServer(handler);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -197,6 +230,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`,
     port,
+    reload: handler.reload,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -160,3 +160,103 @@ export const ServeDirMissing = define({
   message: (dir: string) => `There is no build to serve in ${dir}.`,
   hint: 'Run `store-landing build` first, or pass the build folder: `store-landing serve out`.',
 });
+
+export const PortInUse = define({
+  name: 'PortInUse',
+  message: (host: string, port: number) => `Cannot listen on ${host}:${port}: another program is using the port.`,
+  hint: 'Stop that program, pick another port with -p PORT, or pass -p 0 for any free port.',
+});
+
+export const PortNotPermitted = define({
+  name: 'PortNotPermitted',
+  message: (host: string, port: number) => `Cannot listen on ${host}:${port}: permission denied.`,
+  hint: 'Ports below 1024 need special rights; pick a port from 1024 up with -p PORT.',
+});
+
+export const HostUnavailable = define({
+  name: 'HostUnavailable',
+  message: (host: string) => `Cannot listen on ${host}: this machine has no such address.`,
+  hint: 'Pass an address of this machine with --host, e.g. 127.0.0.1 or 0.0.0.0.',
+});
+
+export const InvalidArguments = define({
+  name: 'InvalidArguments',
+  message: (reason: string) => `${reason}.`.replace(/\.\.$/, '.'),
+  hint: 'Run `store-landing --help` (or `store-landing <command> --help`) for usage.',
+});
+
+export const PackagesMissing = define({
+  name: 'PackagesMissing',
+  message: (command: string, specs: string[]) =>
+    `\`store-landing ${command}\` needs ${specs.map((spec) => spec.replace(/(.)@.*$/, '$1')).join(' and ')}, which ${specs.length === 1 ? 'is' : 'are'} not installed. Install with: npm install --save-dev ${specs.join(' ')}`,
+  hint: 'They are optional peer dependencies: building, validating, serving and dev never load them, so a plain install leaves them out.',
+});
+
+export const ShardsMismatched = define({
+  name: 'ShardsMismatched',
+  message: (dir: string, reason: string) => `Cannot merge ${dir}: ${reason}.`,
+  hint: 'Pass the output folders of `store-landing build --all --shard I/N` for every I of one N.',
+});
+
+export const ShardsIncomplete = define({
+  name: 'ShardsIncomplete',
+  message: (count: number, missing: number[], twice: number[]) =>
+    `Cannot merge: the shards are not 1 to ${count} once each${missing.length ? `; missing ${missing.join(', ')}` : ''}${twice.length ? `; given twice ${twice.join(', ')}` : ''}.`,
+  hint: 'Pass the output folder of every shard of the build, each once.',
+});
+
+export const OutputNotOwned = define({
+  name: 'OutputNotOwned',
+  message: (dir: string, entry: string) =>
+    `Refusing to replace ${dir}: it holds ${entry}, which store-landing did not write, and no .store-landing-build marker of an earlier build.`,
+  hint: 'The build replaces its output folder whole: pass an empty or new folder with -o, or one an earlier build wrote.',
+});
+
+export const OutputProtected = define({
+  name: 'OutputProtected',
+  message: (dir: string, what: string) => `Refusing to write the build to ${dir}: it is ${what}.`,
+  hint: 'The build replaces its output folder whole: pick a dedicated folder such as out/ with -o.',
+});
+
+export const OutputLinkBroken = define({
+  name: 'OutputLinkBroken',
+  message: (link: string) => `Cannot write the build to ${link}: it is a symbolic link to a folder that does not exist.`,
+  hint: 'Create the folder the link points to (the build then goes there and the link stays), or remove the link.',
+});
+
+export const OutputNotFolder = define({
+  name: 'OutputNotFolder',
+  message: (dir: string, blocker: string) =>
+    blocker === dir ? `Cannot write the build to ${dir}: it is a file, not a folder.` : `Cannot write the build to ${dir}: ${blocker} is a file, not a folder.`,
+  hint: 'Pass a folder with -o (it is created if missing), or move the file away.',
+});
+
+export const OutputNotWritable = define({
+  name: 'OutputNotWritable',
+  message: (dir: string, reason: string) => `Cannot write the build to ${dir}: ${reason}.`,
+  hint: 'Check the permissions of that folder (and that its disk is not mounted read-only), or pass another folder with -o.',
+});
+
+export const OutputDiskFull = define({
+  name: 'OutputDiskFull',
+  message: (dir: string, free: string) => `Cannot write the build to ${dir}: the disk is full (${free}).`,
+  hint: 'Free some space (the build needs room for the new output beside the old one), or pass a folder on another disk with -o.',
+});
+
+export const OutputBusy = define({
+  name: 'OutputBusy',
+  message: (dir: string, reason: string) => `Cannot replace ${dir}: ${reason}.`,
+  hint: 'The build swaps its output folder in by renaming it: pass a folder inside the mount (e.g. -o volume/site), or stop the program that holds it.',
+});
+
+export const OutputLocked = define({
+  name: 'OutputLocked',
+  message: (lock: string, owner: string) => `Another build is writing this output: ${lock} is held by ${owner}, which is still running.`,
+  hint: 'Wait for that build to finish, or stop it; a lock whose owner died is taken over within seconds.',
+});
+
+export const BuildUnavailable = define({
+  name: 'BuildUnavailable',
+  message: (dir: string) => `There is no build to serve in ${dir} right now: the folder or its manifest.json is missing, or a rebuild is replacing it.`,
+  hint: 'Run `store-landing build`; this server serves the new build as soon as it is there, without a restart.',
+});

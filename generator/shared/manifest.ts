@@ -25,9 +25,13 @@ export interface CampaignManifest {
   pages: ManifestPage[];
 }
 
-/** The manifest at the root of a `build --all` folder: where each campaign's folder is. */
+/** The manifest at the root of a `build --all` folder: the top level's pages at the root, and where each campaign's folder is. */
 export interface SiteManifest {
+  /** The top level's own campaign, whose pages are at the root; absent from the shards that do not hold it. */
+  root?: CampaignManifest;
   campaigns: Array<{ name: string; dir: string; basePath: string }>;
+  /** On the output of `build --all --shard I/N`: it holds only its part, for `store-landing merge`. */
+  shard?: { index: number; count: number };
 }
 
 export type Manifest = CampaignManifest | SiteManifest;
@@ -52,10 +56,11 @@ export function isSiteManifest(manifest: Manifest): manifest is SiteManifest {
 export function readCampaignManifests(root: string): Array<{ dir: string; manifest: CampaignManifest }> {
   const manifest = readManifest(root);
   if (!isSiteManifest(manifest)) return [{ dir: root, manifest }];
-  return manifest.campaigns.map((campaign) => {
+  const campaigns = manifest.campaigns.map((campaign) => {
     const dir = path.join(root, campaign.dir);
     return { dir, manifest: readManifest(dir) as CampaignManifest };
   });
+  return manifest.root ? [{ dir: root, manifest: manifest.root }, ...campaigns] : campaigns;
 }
 
 /** The URL path a page file is served at, relative to its base path: `de/feature1/index.html` -> `de/feature1`. */

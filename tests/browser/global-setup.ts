@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../../generator/build/index.ts';
 import { startServer } from '../../generator/serve/server.ts';
+import { defaultConfig } from '../helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +21,7 @@ export default async function setup(project: TestProject) {
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-browser-'));
   const outDir = path.join(parent, 'out');
   const marketsOutDir = path.join(parent, 'markets');
-  await buildSite({ config: path.resolve('variants.yaml'), outDir });
+  await buildSite({ config: defaultConfig, outDir });
   await buildSite({ config: path.resolve('tests/fixtures/markets/variants.yaml'), outDir: marketsOutDir });
   const server = await startServer({ dir: outDir, port: 0 });
   const markets = await startServer({ dir: marketsOutDir, port: 0 });

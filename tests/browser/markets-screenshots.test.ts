@@ -1,7 +1,7 @@
 // The screenshot regression check of the markets fixture: its Japanese, Brazilian and Arabic pages (and English) match tests/baselines/markets/.
 import path from 'node:path';
 import { expect, inject, it } from 'vitest';
-import { runCli, temporaryDir } from '../helpers.ts';
+import { repoRoot, runCli, temporaryDir } from '../helpers.ts';
 
 /** tests/fixtures/markets, built once by global-setup.ts. */
 const buildDir = inject('marketsOutDir');
@@ -11,7 +11,7 @@ it(
   'passes on the committed baselines: the page in en, ja, pt-BR and ar at 390 and 350 px, none differing',
   async () => {
     const report = path.join(await temporaryDir(), 'report');
-    const run = await runCli(['screenshots', '--build', buildDir, '--baseline', 'tests/baselines/markets', '-o', report, '--json']);
+    const run = await runCli(['screenshots', '--build', buildDir, '--baseline', path.join(repoRoot, 'tests/baselines/markets'), '-o', report, '--json']);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.shots.map((shot: { name: string }) => shot.name).sort()).toEqual(

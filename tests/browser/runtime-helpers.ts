@@ -8,6 +8,7 @@ import { TRAP_STATE } from '../../templates/runtime/back-trap.ts';
 import type { PageOptions } from './browser.ts';
 import { waitForHydration } from './browser.ts';
 import { openFakedPage, type FakedPage, type FakeOptions } from './fakes.ts';
+import { defaultConfig } from '../helpers.ts';
 
 export const baseUrl = inject('baseUrl');
 
@@ -23,7 +24,7 @@ interface Settings {
 }
 
 /** The default variants.yaml, the one the served build comes from. */
-export const settings = parse(readFileSync(path.resolve('variants.yaml'), 'utf8')) as Settings;
+export const settings = parse(readFileSync(defaultConfig, 'utf8')) as Settings;
 
 /** The install-link parameter that takes its value from `source` (`cookie._fbc`, `paywall`, ...), per the YAML's mapping. */
 export function paramOf(source: string): string {
@@ -36,25 +37,54 @@ export const GET = 'a[data-cta="get"]';
 
 export interface VisitOptions {
   fakes?: FakeOptions;
-  page?: Omit<PageOptions, 'route' | 'thirdParty'>;
+  /** Page options; a `route` is asked before the fakes. */
+  page?: Omit<PageOptions, 'thirdParty'>;
   /** What `Math.random()` returns in every document of the page (the split-test draw is `random * 100`). */
   random?: number;
   /** Cookies of the served origin, set before the first request. */
   cookies?: Record<string, string>;
   /** Runs on the fresh page before it loads the route. */
   beforeLoad?: (page: Page) => Promise<unknown>;
+  /** The served site's origin (default: the build of variants.yaml, `baseUrl`), e.g. a `fixtureSite`'s url. */
+  site?: string;
 }
 
 /** Opens a page with the fakes in `context`, loads `route` and waits for hydration. */
 export async function visit(context: BrowserContext, route: string, options: VisitOptions = {}): Promise<FakedPage> {
+  const site = options.site ?? baseUrl;
   const opened = await openFakedPage(context, options.fakes, options.page);
   if (options.random !== undefined) await fixRandom(opened.page, options.random);
   const cookies = Object.entries(options.cookies ?? {});
-  if (cookies.length > 0) await context.setCookie(...cookies.map(([name, value]) => ({ name, value, domain: new URL(baseUrl).hostname, path: '/' })));
+  if (cookies.length > 0) await context.setCookie(...cookies.map(([name, value]) => ({ name, value, domain: new URL(site).hostname, path: '/' })));
   await options.beforeLoad?.(opened.page);
-  await opened.page.goto(baseUrl + route, { waitUntil: 'load' });
+  await opened.page.goto(site + route, { waitUntil: 'load' });
   await waitForHydration(opened.page);
   return opened;
+}
+
+/** How often a name occurs among a link's query parameters. */
+export function countParam(link: string, name: string): number {
+  return paramsOf(link).filter(([key]) => key === name).length;
+}
+
+/**
+ * Records, in the page, every change of the GET button's `href` with `performance.now()` as
+ * `window.__hrefChanges`, from the first parse of the document on.
+ */
+export function recordHrefChanges(page: Page): Promise<unknown> {
+  return page.evaluateOnNewDocument((selector) => {
+    const changes: Array<{ href: string; at: number }> = [];
+    Object.assign(window, { __hrefChanges: changes });
+    new MutationObserver(() => {
+      const href = document.querySelector(selector)?.getAttribute('href') ?? '';
+      if (href !== (changes.at(-1)?.href ?? '')) changes.push({ href, at: performance.now() });
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
+  }, GET);
+}
+
+/** What `recordHrefChanges` recorded so far. */
+export function hrefChanges(page: Page): Promise<Array<{ href: string; at: number }>> {
+  return page.evaluate(() => (window as unknown as { __hrefChanges: Array<{ href: string; at: number }> }).__hrefChanges);
 }
 
 /** Makes `Math.random()` return `value` in every document from now on; returns the script id. */

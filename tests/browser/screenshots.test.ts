@@ -3,19 +3,21 @@ import { existsSync } from 'node:fs';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { runCli, temporaryDir } from '../helpers.ts';
+import { repoRoot, runCli, temporaryDir } from '../helpers.ts';
 
 /** The default config, built once by global-setup.ts. */
 const buildDir = inject('outDir');
 /** Each run captures 40 full pages; on a busy 2-core runner that takes a minute or two. */
 const RUN_TIMEOUT = 300_000;
+/** The committed baselines of the default pages (the tests' copy of the default config renders them). */
+const baselines = path.join(repoRoot, 'tests/baselines');
 
 describe('store-landing screenshots', () => {
   it(
     'passes on the committed baselines: 20 pages at 390 and 350 px, none differing',
     async () => {
       const report = path.join(await temporaryDir(), 'report');
-      const run = await runCli(['screenshots', '--build', buildDir, '-o', report, '--json']);
+      const run = await runCli(['screenshots', '--build', buildDir, '--baseline', baselines, '-o', report, '--json']);
       expect(run.code, run.stderr).toBe(0);
       const result = JSON.parse(run.stdout);
       expect(result.ok).toBe(true);
@@ -40,7 +42,7 @@ describe('store-landing screenshots', () => {
       await writeFile(page, html.replace('</head>', '<link rel="stylesheet" href="/regression.css"></head>'));
 
       const report = path.join(await temporaryDir(), 'report');
-      const run = await runCli(['screenshots', '--build', build, '-o', report]);
+      const run = await runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', report]);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       const changed = ['en-feature1-390.png', 'en-feature1-350.png'];
       expect(run.stderr).toContain(`2 screenshots differ from the baselines by more than 0.1 % of their pixels: ${changed.join(', ')}`);

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { launchBrowser, openPage, waitForHydration, type TestPage } from './browser.ts';
 import { openFakedPage } from './fakes.ts';
+import { defaultConfig } from '../helpers.ts';
 
 const baseUrl = inject('baseUrl');
-const settings = parse(readFileSync(path.resolve('variants.yaml'), 'utf8')) as {
+const settings = parse(readFileSync(defaultConfig, 'utf8')) as {
   tracking: { deepLink: string; appsflyer: { oneLink: { base: string; default: string } }; attribution: Record<string, string> };
 };
 const ONELINK_ORIGIN = 'https://pictura.onelink.me';

@@ -22,8 +22,8 @@ let springBuild: Record<string, string>;
 beforeAll(async () => {
   const dir = await temporaryDir();
   // Two different whole builds to tell apart: the top level and the spring-sale campaign.
-  expect((await runCli(['build', '-o', path.join(dir, 'plain')])).code).toBe(0);
-  expect((await runCli(['build', '--campaign', 'spring-sale', '-o', path.join(dir, 'spring')])).code).toBe(0);
+  expect((await runCli(['build', '-c', defaultConfig, '-o', path.join(dir, 'plain')])).code).toBe(0);
+  expect((await runCli(['build', '-c', defaultConfig, '--campaign', 'spring-sale', '-o', path.join(dir, 'spring')])).code).toBe(0);
   plainBuild = await snapshot(path.join(dir, 'plain'));
   springBuild = await snapshot(path.join(dir, 'spring'));
   expect(plainBuild).not.toEqual(springBuild);
@@ -32,14 +32,14 @@ beforeAll(async () => {
 describe('atomic builds', () => {
   it('builds are reproducible byte for byte, so "whole" can be checked exactly', async () => {
     const out = path.join(await temporaryDir(), 'out');
-    expect((await runCli(['build', '-o', out])).code).toBe(0);
+    expect((await runCli(['build', '-c', defaultConfig, '-o', out])).code).toBe(0);
     expect(await snapshot(out)).toEqual(plainBuild);
   });
 
   it('a build killed with SIGKILL at any moment leaves the previous output or the new one, whole', async () => {
     const parent = await temporaryDir();
     const out = path.join(parent, 'out');
-    expect((await runCli(['build', '-o', out])).code).toBe(0);
+    expect((await runCli(['build', '-c', defaultConfig, '-o', out])).code).toBe(0);
     const outcomes = new Set<string>();
     // From process start-up to past the swap: the build takes about one second here.
     for (const delay of [250, 500, 750, 1000, 1250, 1600]) {
@@ -54,10 +54,10 @@ describe('atomic builds', () => {
       // Whatever the kill left is hidden beside the output, never inside it.
       expect((await readdir(out)).filter((name) => name.startsWith('.'))).toEqual([]);
       // Back to the previous build for the next round.
-      if (whole === 'new') expect((await runCli(['build', '-o', out])).code).toBe(0);
+      if (whole === 'new') expect((await runCli(['build', '-c', defaultConfig, '-o', out])).code).toBe(0);
     }
     // The next build cleans up what the killed ones left.
-    expect((await runCli(['build', '-o', out])).code).toBe(0);
+    expect((await runCli(['build', '-c', defaultConfig, '-o', out])).code).toBe(0);
     expect((await readdir(parent)).sort()).toEqual(['out']);
     expect(outcomes.has('previous')).toBe(true);
   }, 240_000);

@@ -98,7 +98,7 @@ describe('build output', () => {
 
   it('prints a JSON summary with --json and one folder per campaign with --all', async () => {
     const dir = path.join(await temporaryDir(), 'all');
-    const run = await runCli(['build', '--all', '--json', '-o', dir]);
+    const run = await runCli(['build', '-c', defaultConfig, '--all', '--json', '-o', dir]);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
     expect(summary.pages).toBe(40);

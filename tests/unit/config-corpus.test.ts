@@ -9,7 +9,7 @@ import { MAX_ALIAS_COUNT, parseConfig } from '../../generator/config/load.ts';
 import { decodeConfigText, MAX_CONFIG_BYTES } from '../../generator/config/read-text.ts';
 import { jsonSyntaxError } from '../../generator/config/locale-files.ts';
 import { ConfigError, MAX_PRINTED_ISSUES, type ConfigIssue } from '../../generator/shared/errors.ts';
-import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, snapshot, temporaryDir as createTemporaryDir } from '../helpers.ts';
+import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, siteDir, snapshot, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 const scenarios = readdirSync(fixturesDir).filter((name) => existsSync(path.join(fixturesDir, name, 'expected.txt')));
 const baseConfig = path.join(fixturesDir, 'base/variants.yaml');
@@ -33,8 +33,8 @@ async function temporaryConfig(text: string | Uint8Array, name = 'variants.yaml'
   return file;
 }
 
-/** The base fixture with its relative paths pointing back into the repository, so it stays valid anywhere. */
-const portableBase = baseText.replaceAll('../../../', repoRoot);
+/** The base fixture with its relative paths made absolute (into the tests' site folder), so it stays valid anywhere. */
+const portableBase = baseText.replaceAll('../site/', siteDir + '/');
 
 let outDir: string;
 let previous: Record<string, string>;

@@ -54,9 +54,9 @@ describe('store-landing validate', () => {
   });
 
   it('says the default config is valid and exits 0', async () => {
-    const result = await runCli(['validate', '--json']);
+    const result = await runCli(['validate', '-c', defaultConfig, '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ valid: true, config: 'variants.yaml', campaigns: ['spring-sale', 'kids'], pages: 60 });
+    expect(JSON.parse(result.stdout)).toEqual({ ok: true, valid: true, config: defaultConfig, campaigns: ['spring-sale', 'kids'], pages: 60 });
   });
 
   it('names a missing config file', async () => {

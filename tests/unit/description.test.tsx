@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { Description, isLongDescription } from '../../templates/components/description.tsx';
 import { I18nProvider } from '../../templates/i18n.tsx';
 import type { Listing, Messages } from '../../templates/props.ts';
-import { repoRoot } from '../helpers.ts';
+import { siteDir } from '../helpers.ts';
 
-const en = JSON.parse(readFileSync(path.join(repoRoot, 'locales/en.json'), 'utf8')) as Messages & { app: Messages };
+const en = JSON.parse(readFileSync(path.join(siteDir, 'locales/en.json'), 'utf8')) as Messages & { app: Messages };
 const listing = { developer: 'Lumen Pixel Labs GmbH', links: { developer: 'https://example.com/' } } as Listing;
 
 function renderDescription(description: string): string {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
 import { escapeHtml, serializeJson } from '../../templates/document.ts';
-import { fixturesDir, repoRoot, temporaryDir as createTemporaryDir } from '../helpers.ts';
+import { fixturesDir, repoRoot, siteDir, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -52,7 +52,7 @@ async function writeConfig(strings: typeof PAYLOADS): Promise<string> {
   await writeFile(path.join(dir, 'variants.yaml'), stringifyYaml(config));
   await mkdir(path.join(dir, 'locales'));
   for (const locale of ['en', 'de']) {
-    const messages = JSON.parse(readFileSync(path.join(repoRoot, 'locales', `${locale}.json`), 'utf8'));
+    const messages = JSON.parse(readFileSync(path.join(siteDir, 'locales', `${locale}.json`), 'utf8'));
     messages.app.name = strings.appName;
     messages.app.description = strings.description;
     messages.reviews.r1.body = strings.reviewBody;

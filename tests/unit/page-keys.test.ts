@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { PAGE_KEYS } from '../../templates/page-keys.ts';
-import { repoRoot } from '../helpers.ts';
+import { repoRoot, siteDir } from '../helpers.ts';
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
@@ -19,7 +19,7 @@ it('lists every literal key passed to t() and nothing else', () => {
 });
 
 it('every page key exists in the English strings, as one text or in plural forms', () => {
-  const en = JSON.parse(readFileSync(path.join(repoRoot, 'locales/en.json'), 'utf8'));
+  const en = JSON.parse(readFileSync(path.join(siteDir, 'locales/en.json'), 'utf8'));
   const text = (key: string) => key.split('.').reduce((node, part) => node?.[part], en);
   const missing = PAGE_KEYS.filter((key) => typeof text(key) !== 'string' && typeof text(`${key}_other`) !== 'string');
   expect(missing).toEqual([]);

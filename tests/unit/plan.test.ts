@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config/load.ts';
 import { validateConfig } from '../../generator/config/validate.ts';
-import { outputPathFor, selectCampaigns, shardOf, type BuildSelection } from '../../generator/build/plan.ts';
+import { outputPathFor, selectCampaigns, shardPlans, type BuildSelection } from '../../generator/build/plan.ts';
 import { defaultConfig } from '../helpers.ts';
 
 const valid = validateConfig(await loadConfig(defaultConfig));
@@ -46,9 +46,10 @@ describe('planSite and selectCampaigns', () => {
     expect(plan!.config.splitTest['child-old']).toEqual({ fullPrice: 50, trial: 50 });
   });
 
-  it('gives every campaign its own folder and base path with --all', () => {
+  it('puts the top level at the root and every campaign in its own folder and base path with --all', () => {
     const plans = planPages(valid, { all: true });
     expect(plans.map((plan) => [plan.name, plan.dir, plan.basePath, plan.pages.length])).toEqual([
+      [null, '', '/', 20],
       ['kids', 'kids', '/kids/', 20],
       ['spring-sale', 'spring-sale', '/spring-sale/', 20],
     ]);
@@ -58,14 +59,36 @@ describe('planSite and selectCampaigns', () => {
     expect(() => planPages(valid, { campaign: 'winter' })).toThrow('There is no campaign "winter" in the config. Campaigns: spring-sale, kids.');
   });
 
-  it('splits campaigns into shards that cover each exactly once', () => {
-    const names = Array.from({ length: 50 }, (_, i) => `campaign-${i}`);
-    const shards = names.map((name) => shardOf(name, 4));
-    expect(new Set(shards)).toEqual(new Set([0, 1, 2, 3]));
-    // Stable: a name's shard does not depend on the other campaigns.
-    expect(names.map((name) => shardOf(name, 4))).toEqual(shards);
+  it('splits an --all build into shards that cover each plan exactly once', () => {
     const all = planPages(valid, { all: true }).map((plan) => plan.name);
-    const sharded = [1, 2, 3].flatMap((index) => planPages(valid, { all: true, shard: { index, count: 3 } }).map((plan) => plan.name));
-    expect(sharded.sort()).toEqual(all.sort());
+    const sharded = [1, 2, 3].map((index) => planPages(valid, { all: true, shard: { index, count: 3 } }).map((plan) => plan.name));
+    expect(sharded.every((shard) => shard.length === 1)).toBe(true);
+    expect(sharded.flat().sort()).toEqual([...all].sort());
+  });
+});
+
+describe('shardPlans', () => {
+  const plans = (sizes: number[]) => sizes.map((size, i) => ({ name: `c${i}`, pages: new Array(size).fill(0) }));
+  const split = (sizes: number[], count: number) =>
+    Array.from({ length: count }, (_, i) => shardPlans(plans(sizes), { index: i + 1, count }).map((plan) => plan.name));
+  const pagesOf = (sizes: number[], names: string[]) => names.reduce((total, name) => total + sizes[Number(name.slice(1))]!, 0);
+
+  it.each([
+    [[20, 20], 2],
+    [[20, 20, 20, 20, 20, 20, 20, 20], 3],
+    [[20, 40, 20, 60, 20, 20, 100, 20, 20], 4],
+    [[5, 5, 5], 3],
+    [Array.from({ length: 50 }, (_, i) => 10 + (i % 7) * 10), 16],
+  ])('splits %j into %i: every plan once, every shard with work, sizes within one plan of each other', (sizes, count) => {
+    const shards = split(sizes, count);
+    expect(shards.flat().sort()).toEqual(plans(sizes).map((plan) => plan.name).sort());
+    expect(shards.every((shard) => shard.length > 0)).toBe(true);
+    const loads = shards.map((shard) => pagesOf(sizes, shard));
+    expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(Math.max(...sizes));
+  });
+
+  it('is the same split every time, and leaves shards past the plans empty', () => {
+    expect(split([20, 20, 40], 2)).toEqual(split([20, 20, 40], 2));
+    expect(split([20, 20], 3)[2]).toEqual([]);
   });
 });

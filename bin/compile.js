@@ -1,0 +1,129 @@
+// Compiles the TypeScript CLI (generator/cli/index.ts and all it imports, templates included) to plain JavaScript in dist/ with esbuild.
+// @ts-check
+//
+// Run by `npm install` (the `prepare` script) and `npm test` (`pretest`); bin/store-landing.js
+// also runs it when a source is newer than the last compile, so the TypeScript stays the only
+// source of truth and a checkout never runs stale JavaScript. Plain JavaScript itself, so it
+// needs nothing but esbuild.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The package's root folder. */
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** Where the compiled CLI goes (gitignored). */
+export const DIST = path.join(ROOT, 'dist');
+/** What the last compile read, and when: bin/store-landing.js compares the sources' times with it. */
+export const STAMP_FILE = 'inputs.json';
+
+/**
+ * Modules find files of the package by their own location (`new URL('../../templates/',
+ * import.meta.url)`): once bundled, `import.meta.url` would be the bundle's. This plugin
+ * gives every source module of the package the URL of its own source file instead, relative
+ * to the bundle, so the package still works wherever it is moved or installed.
+ * @param {string} outdir
+ * @returns {import('esbuild').Plugin}
+ */
+function sourceLocations(outdir) {
+  return {
+    name: 'source-locations',
+    setup(builder) {
+      builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('import.meta.url')) return undefined;
+        const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+        const location = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        return { contents: source.replaceAll('import.meta.url', location), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles `entries` (name -> path relative to the root) and everything they import but npm
+ * packages into ES modules in `outdir` (inside the package, so packages resolve from its
+ * node_modules), a file per entry and shared chunks beside them; returns the files written
+ * and the source files read.
+ * @param {{ entries: Record<string, string>, outdir: string }} options
+ */
+export async function bundleModules({ entries, outdir }) {
+  // Loaded here: bin/store-landing.js imports this module for isStale() on every start.
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Packages are imported from node_modules at run time, as they are installed.
+    packages: 'external',
+    // Whitespace only, as tsx did: the host adapters embed functions by their source text
+    // (generator/hosts/embed.ts), which must keep its names; stack traces map back through the source maps.
+    minifyWhitespace: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [sourceLocations(outdir)],
+  });
+  mkdirSync(outdir, { recursive: true });
+  // Each file through a temporary name: a command starting meanwhile never reads half a file.
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  return { written: result.outputFiles.map((file) => file.path), inputs: Object.keys(result.metafile.inputs) };
+}
+
+/** Files of earlier compiles younger than this stay: a command started just before may still import them. */
+const STALE_AFTER_MS = 60_000;
+
+/**
+ * Compiles the CLI into dist/. With `clean`, files of earlier compiles (chunks of other
+ * hashes) are deleted once they are a minute old; the automatic recompile of
+ * bin/store-landing.js leaves them, as commands running meanwhile may still need them.
+ * @param {{ clean?: boolean }} [options]
+ */
+export async function compileCli({ clean = false } = {}) {
+  const compiledAt = Date.now();
+  const { written, inputs } = await bundleModules({ entries: { cli: 'generator/cli/index.ts' }, outdir: DIST });
+  if (clean) {
+    const keep = new Set([...written.map((file) => path.basename(file)), STAMP_FILE]);
+    for (const name of readdirSync(DIST)) {
+      const file = path.join(DIST, name);
+      if (!keep.has(name) && compiledAt - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true });
+    }
+  }
+  const stamp = path.join(DIST, STAMP_FILE);
+  writeFileSync(`${stamp}.${process.pid}.tmp`, JSON.stringify({ compiledAt, inputs }));
+  renameSync(`${stamp}.${process.pid}.tmp`, stamp);
+}
+
+/** True when dist/ holds no compile, or a source it was compiled from changed since (a stat per source file). */
+export function isStale() {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(path.join(DIST, STAMP_FILE), 'utf8'));
+  } catch {
+    return true;
+  }
+  return stamp.inputs.some((/** @type {string} */ input) => {
+    try {
+      return statSync(path.join(ROOT, input)).mtimeMs > stamp.compiledAt;
+    } catch {
+      return true;
+    }
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await compileCli({ clean: true });
+}

@@ -1,0 +1,82 @@
+// Dev's line to the open pages: its browser script, a server-sent event stream, and the script's tag added to every HTML response.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DevHooks } from '../serve/server.ts';
+import type { OverlayProblem } from './problems.ts';
+
+/** Dev's own URLs; no build writes anything under this path. */
+export const DEV_PREFIX = '/__store-landing/';
+export const CLIENT_URL = `${DEV_PREFIX}client.js`;
+export const EVENTS_URL = `${DEV_PREFIX}events`;
+
+/**
+ * What the pages are told. `reload`: the build changed; `error`: the last rebuild failed and
+ * the last good build is still served (the overlay shows why); `ok`: the error is gone.
+ */
+export type DevMessage = { type: 'reload' } | { type: 'ok' } | { type: 'error'; title: string; problems: OverlayProblem[] };
+
+/**
+ * The script tag goes before `</head>`: a module script, so it runs after parsing without
+ * blocking it, from our own origin, which the pages' Content-Security-Policy allows
+ * (`script-src 'self'`, `connect-src 'self'`): the policy needs no change for dev.
+ */
+const SCRIPT_TAG = Buffer.from(`<script type="module" src="${CLIENT_URL}"></script>`);
+const HEAD_END = Buffer.from('</head>');
+
+/** The event stream and the hooks the server calls (see DevHooks in serve/server.ts). */
+export class DevChannel implements DevHooks {
+  private readonly clients = new Set<ServerResponse>();
+  /** The failure pages must show until it is fixed; a page opened meanwhile gets it at once. */
+  private failure: DevMessage | undefined;
+
+  constructor(private readonly clientScript: string) {}
+
+  /** How many pages are listening. */
+  get listeners(): number {
+    return this.clients.size;
+  }
+
+  route(req: IncomingMessage, res: ServerResponse): boolean {
+    const pathname = (req.url ?? '').split('?')[0]!;
+    if (!pathname.startsWith(DEV_PREFIX)) return false;
+    if (pathname === CLIENT_URL) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(this.clientScript);
+    } else if (pathname === EVENTS_URL) {
+      this.open(res);
+    } else {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not Found\n');
+    }
+    return true;
+  }
+
+  injectHtml(html: Buffer): Buffer {
+    const at = html.lastIndexOf(HEAD_END);
+    return at === -1 ? Buffer.concat([html, SCRIPT_TAG]) : Buffer.concat([html.subarray(0, at), SCRIPT_TAG, html.subarray(at)]);
+  }
+
+  /** Tells every open page; an `error` is kept for pages that connect later, until `ok` or `reload`. */
+  send(message: DevMessage): void {
+    this.failure = message.type === 'error' ? message : undefined;
+    for (const client of this.clients) client.write(frame(message));
+  }
+
+  /** Ends every stream (the server is closing). */
+  close(): void {
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+
+  private open(res: ServerResponse): void {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    // EventSource reconnects on its own; a restarted dev server is found again within half a second.
+    res.write('retry: 500\n\n');
+    if (this.failure) res.write(frame(this.failure));
+    this.clients.add(res);
+    res.on('close', () => this.clients.delete(res));
+  }
+}
+
+function frame(message: DevMessage): string {
+  return `data: ${JSON.stringify(message)}\n\n`;
+}

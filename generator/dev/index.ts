@@ -1,0 +1,122 @@
+// `store-landing dev`: build, serve like `serve`, watch what the build reads, rebuild on change, and tell open pages to reload or show why a rebuild failed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BuildProgress, BuildResult } from '../build/index.ts';
+import { startServer, type RunningServer } from '../serve/server.ts';
+import { DevBuilder, type RebuildOutcome } from './builder.ts';
+import { DevChannel } from './channel.ts';
+import { compileClientScript } from './client-script.ts';
+import { placeholderSite } from './placeholder.ts';
+import { overlayProblems } from './problems.ts';
+import { removeFreshPipelines } from './reload.ts';
+import { FileWatcher, type WatchPlan } from './watch.ts';
+import { watchPlan } from './watch-plan.ts';
+
+export interface DevOptions {
+  config: string;
+  port: number;
+  host?: string;
+  campaign?: string;
+  /** Told what happens: the start, each rebuild, each failure. */
+  onEvent?: (event: DevEvent) => void;
+  onProgress?: (progress: BuildProgress) => void;
+}
+
+/** What dev reports. `files` are the changed source files; `milliseconds` run from noticing them to telling the pages. */
+export type DevEvent =
+  | { type: 'ready'; url: string; outDir: string; build: RebuildOutcome }
+  | { type: 'rebuilt'; files: string[]; result: BuildResult; changedFiles: string[]; milliseconds: number }
+  | { type: 'failed'; files: string[]; error: unknown };
+
+export interface DevServer {
+  url: string;
+  port: number;
+  /** The folder dev builds into and serves (a temporary one, removed on close). */
+  outDir: string;
+  /** Rebuilds as if `files` (absolute paths) changed; resolves once the pages have been told. */
+  rebuild(files: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts dev: the first build, then the server and the watcher. Resolves once listening. */
+export async function startDev(options: DevOptions): Promise<DevServer> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'store-landing-dev-'));
+  const builder = new DevBuilder({ config: options.config, outDir, campaign: options.campaign, onProgress: options.onProgress });
+  const first = await builder.rebuild();
+  // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
+  if (!first.ok) await builder.writePlaceholder(placeholderSite());
+  const channel = new DevChannel(await compileClientScript());
+  const server = await startServer({ dir: outDir, port: options.port, host: options.host, dev: channel }).catch(async (error: unknown) => {
+    await rm(outDir, { recursive: true, force: true });
+    throw error;
+  });
+  const session = new DevSession(options, builder, channel, server, first.ok);
+  if (!first.ok) channel.send({ type: 'error', ...overlayProblems(first.error) });
+  options.onEvent?.({ type: 'ready', url: server.url, outDir, build: first });
+  await session.watch();
+  return {
+    url: server.url,
+    port: server.port,
+    outDir,
+    rebuild: (files) => session.enqueue(files),
+    async close() {
+      await session.close();
+      await Promise.all([rm(outDir, { recursive: true, force: true }), removeFreshPipelines()]);
+    },
+  };
+}
+
+/** A running dev: rebuilds one at a time as changes come, and tells the pages and the terminal. */
+class DevSession {
+  private queue = Promise.resolve();
+  private plan: WatchPlan | undefined;
+  private readonly watcher = new FileWatcher((files) => void this.enqueue(files));
+
+  constructor(
+    private readonly options: DevOptions,
+    private readonly builder: DevBuilder,
+    private readonly channel: DevChannel,
+    private readonly server: RunningServer,
+    private succeeded: boolean,
+  ) {}
+
+  /** Starts watching what the config reads. */
+  async watch(): Promise<void> {
+    this.plan = await watchPlan(this.options.config, this.plan);
+    this.watcher.update(this.plan);
+  }
+
+  /** Rebuilds for `files` after any rebuild under way: a burst noticed meanwhile waits its turn. */
+  enqueue(files: string[]): Promise<void> {
+    this.queue = this.queue.then(() => this.rebuild(files));
+    return this.queue;
+  }
+
+  async close(): Promise<void> {
+    this.watcher.close();
+    await this.queue;
+    this.channel.close();
+    await this.server.close();
+  }
+
+  private async rebuild(files: string[]): Promise<void> {
+    const noticed = performance.now();
+    const outcome = await this.builder.rebuild(files);
+    if (outcome.ok) {
+      // The server lists the folder's pages and headers anew, then the pages are told.
+      this.server.reload();
+      if (!this.succeeded) this.channel.send({ type: 'ok' });
+      if (outcome.changedFiles.length) this.channel.send({ type: 'reload' });
+      const milliseconds = Math.round(performance.now() - noticed);
+      this.options.onEvent?.({ type: 'rebuilt', files, result: outcome.result, changedFiles: outcome.changedFiles, milliseconds });
+    } else {
+      this.channel.send({ type: 'error', ...overlayProblems(outcome.error) });
+      this.options.onEvent?.({ type: 'failed', files, error: outcome.error });
+    }
+    this.succeeded = outcome.ok;
+    // After the pages are told: a changed config may name other images or locale folders.
+    if (files.includes(path.resolve(this.options.config))) await this.watch();
+  }
+}

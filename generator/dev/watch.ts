@@ -1,0 +1,101 @@
+// Watches what a build reads (the config, the locale files, the images, the templates) with fs.watch, and reports each burst of changes once.
+import { watch, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+
+/** What to watch, as absolute paths. */
+export interface WatchPlan {
+  /** Files by exact path (the config, each image); their folders are watched, not the files, so editors' save-by-rename is seen. */
+  files: string[];
+  /** Folders where any file with one of `extensions` counts (the locale folders: a new locale file too). */
+  folders: Array<{ dir: string; extensions: string[] }>;
+  /** Folders where any file below counts (templates/). */
+  trees: string[];
+}
+
+/**
+ * Quiet time after the last event before the burst is reported: an editor's save is a few
+ * events within a millisecond or two (write, chmod, rename), and a rebuild costs far more.
+ */
+export const DEBOUNCE_MS = 25;
+
+/** Names editors and tools write beside the real file while saving. */
+const SCRATCH_FILE = /(^\.|~$|\.sw[a-p]$|\.tmp$|^\d+$)/;
+
+/** fs.watch over a WatchPlan: `update` swaps the plan, watching only folders it did not watch yet. */
+export class FileWatcher {
+  private plan: WatchPlan = { files: [], folders: [], trees: [] };
+  private files = new Set<string>();
+  private readonly watchers = new Map<string, FSWatcher>();
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly onChange: (files: string[]) => void,
+    private readonly debounceMs = DEBOUNCE_MS,
+  ) {}
+
+  /** Watches `plan` from now on; folders no longer in it are let go. */
+  update(plan: WatchPlan): void {
+    this.plan = plan;
+    this.files = new Set(plan.files.map((file) => path.resolve(file)));
+    const wanted = new Map<string, boolean>();
+    for (const file of this.files) wanted.set(path.dirname(file), false);
+    for (const folder of plan.folders) wanted.set(path.resolve(folder.dir), false);
+    for (const tree of plan.trees) wanted.set(path.resolve(tree), true);
+    for (const [key, watcher] of this.watchers) {
+      if (!wanted.has(key)) {
+        watcher.close();
+        this.watchers.delete(key);
+      }
+    }
+    for (const [dir, recursive] of wanted) if (!this.watchers.has(dir)) this.start(dir, recursive);
+  }
+
+  /** Stops watching; a burst not yet reported is dropped. */
+  close(): void {
+    clearTimeout(this.timer);
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
+  }
+
+  /** Whether a change to `file` concerns the build. */
+  matches(file: string): boolean {
+    if (SCRATCH_FILE.test(path.basename(file))) return false;
+    if (this.files.has(file)) return true;
+    const dir = path.dirname(file);
+    if (this.plan.folders.some((folder) => path.resolve(folder.dir) === dir && folder.extensions.includes(path.extname(file)))) return true;
+    return this.plan.trees.some((tree) => !path.relative(path.resolve(tree), file).startsWith('..'));
+  }
+
+  private start(dir: string, recursive: boolean): void {
+    let watcher: FSWatcher;
+    try {
+      // Recursive watching is native on macOS and Windows and emulated since Node 20 on Linux: used only for templates/.
+      watcher = watch(dir, { recursive, persistent: true }, (_event, name) => this.noticed(dir, name));
+    } catch {
+      // A folder that does not exist (yet): the config names it, validation says so.
+      return;
+    }
+    // A watched folder deleted or unreadable: stop watching it rather than crash dev.
+    watcher.on('error', () => {
+      watcher.close();
+      this.watchers.delete(dir);
+    });
+    this.watchers.set(dir, watcher);
+  }
+
+  private noticed(dir: string, name: string | Buffer | null): void {
+    // Without a name (rare; some platforms), anything in the folder may have changed.
+    const file = name ? path.join(dir, name.toString()) : dir;
+    if (name && !this.matches(file)) return;
+    this.pending.add(file);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), this.debounceMs);
+  }
+
+  private flush(): void {
+    const files = [...this.pending];
+    this.pending.clear();
+    if (files.length) this.onChange(files);
+  }
+}

@@ -1,0 +1,82 @@
+// `store-landing merge`: joins the outputs of `build --all --shard I/N` into the site one `build --all` writes, byte for byte.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { siteRootFiles, type SiteEntry } from '../build/site-root.ts';
+import { writeOutput, type OutputFile } from '../build/write.ts';
+import { ShardsIncomplete, ShardsMismatched } from '../shared/errors.ts';
+import { isSiteManifest, MANIFEST_FILE, readManifest, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
+
+export interface MergeResult {
+  outDir: string;
+  shards: number;
+  campaigns: number;
+  pages: number;
+}
+
+/** One shard's output folder and its manifest. */
+interface ShardOutput {
+  dir: string;
+  manifest: SiteManifest & { shard: { index: number; count: number } };
+}
+
+/**
+ * Writes into `outDir` every file of the shards, then the root files (site manifest and host
+ * configuration) from all their campaigns, as `build --all` does (build/site-root.ts).
+ * @throws UserError when a folder is not a shard's output, or the shards are not 1..N of one N.
+ */
+export async function mergeShards(dirs: string[], outDir: string): Promise<MergeResult> {
+  const shards = dirs.map(readShard).sort((a, b) => a.manifest.shard.index - b.manifest.shard.index);
+  checkComplete(shards);
+  const entries: SiteEntry[] = [];
+  for (const shard of shards) {
+    const { root, campaigns } = shard.manifest;
+    if (root) entries.push({ name: null, dir: '', manifest: root });
+    for (const campaign of campaigns) {
+      entries.push({ name: campaign.name, dir: campaign.dir, manifest: readManifest(path.join(shard.dir, campaign.dir)) as CampaignManifest });
+    }
+  }
+  // The order `build --all` writes: the top level, then campaigns by name.
+  entries.sort((a, b) => (a.name === null ? -1 : b.name === null ? 1 : a.name < b.name ? -1 : 1));
+  await writeOutput(outDir, shardFiles(shards, entries));
+  return { outDir, shards: shards.length, campaigns: entries.length, pages: entries.reduce((total, entry) => total + entry.manifest.pages.length, 0) };
+}
+
+function readShard(dir: string): ShardOutput {
+  const manifest = readManifest(dir);
+  if (!isSiteManifest(manifest) || !manifest.shard) throw ShardsMismatched.create(dir, 'it is not the output of `build --all --shard I/N`');
+  return { dir, manifest: manifest as ShardOutput['manifest'] };
+}
+
+function checkComplete(shards: ShardOutput[]) {
+  const count = shards[0]!.manifest.shard.count;
+  const other = shards.find((shard) => shard.manifest.shard.count !== count);
+  if (other) throw ShardsMismatched.create(other.dir, `it is a shard of ${other.manifest.shard.count}, the others of ${count}`);
+  const indexes = shards.map((shard) => shard.manifest.shard.index);
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !indexes.includes(index));
+  const twice = indexes.filter((index, i) => indexes.indexOf(index) !== i);
+  if (missing.length || twice.length) throw ShardsIncomplete.create(count, missing, twice);
+}
+
+/**
+ * Every file of every shard, a shard at a time, but the root manifest and the compressed twins
+ * (the writer makes both anew), then the root files. Files of equal bytes are one buffer, so the
+ * writer links them and compresses them once, as a build does.
+ */
+async function* shardFiles(shards: ShardOutput[], entries: SiteEntry[]): AsyncGenerator<OutputFile[]> {
+  const byContent = new Map<string, Buffer>();
+  for (const shard of shards) {
+    const files: OutputFile[] = [];
+    for (const entry of await readdir(shard.dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.relative(shard.dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (file === MANIFEST_FILE || /\.(gz|br)$/.test(file)) continue;
+      const bytes = await readFile(path.join(shard.dir, file));
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      if (!byContent.has(hash)) byContent.set(hash, bytes);
+      files.push({ path: file, contents: byContent.get(hash)! });
+    }
+    yield files;
+  }
+  yield siteRootFiles(entries, { all: true });
+}

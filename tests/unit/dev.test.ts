@@ -1,0 +1,126 @@
+// `store-landing dev` in process on a copied project: rebuilds on edits, tells connected pages, keeps the last good build on errors, and adds its script to dev responses only.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../generator/serve/server.ts';
+import { startDev, type DevEvent, type DevServer } from '../../generator/dev/index.ts';
+import { TEMPLATES_DIR } from '../../generator/dev/reload.ts';
+import { createDevProject, DevEvents, type DevProject } from '../../scripts/dev-fixture.ts';
+import { repoRoot } from '../helpers.ts';
+
+let project: DevProject;
+let dev: DevServer;
+let events: DevEvents;
+const reported: DevEvent[] = [];
+
+beforeAll(async () => {
+  project = await createDevProject();
+  dev = await startDev({ config: project.config, port: 0, onEvent: (event) => reported.push(event) });
+  events = await DevEvents.connect(dev.url);
+});
+
+afterAll(async () => {
+  events?.close();
+  await dev?.close();
+});
+
+const page = async (urlPath: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(new URL(urlPath, dev.url), { headers });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+};
+
+/** The last rebuilt or failed event dev reported. */
+const lastReport = () => reported.at(-1)!;
+
+describe('store-landing dev', () => {
+  it('builds, serves the pages with its script added, and reports ready', async () => {
+    expect(reported[0]).toMatchObject({ type: 'ready', url: dev.url, build: { ok: true } });
+    const { status, html, headers } = await page('/de/feature1', { 'Accept-Encoding': 'br, gzip' });
+    expect(status).toBe(200);
+    expect(html).toContain('<script type="module" src="/__store-landing/client.js"></script></head>');
+    // Sent as it is and never cached: dev rewrites pages in place.
+    expect(headers.get('content-encoding')).toBeNull();
+    expect(headers.get('cache-control')).toBe('no-store');
+    // The pages' own policy allows the script (script-src 'self') and the stream (connect-src 'self') unchanged.
+    expect(headers.get('content-security-policy')).toMatch(/script-src 'self'.*connect-src 'self'/);
+    const script = await page('/__store-landing/client.js');
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(script.html).toContain('EventSource');
+  });
+
+  it('adds the script to 404 pages too, but never to what `serve` sends or to the files it writes', async () => {
+    expect((await page('/no-such-page')).html).toContain('/__store-landing/client.js');
+    const onDisk = await readFile(path.join(dev.outDir, 'de/feature1/index.html'), 'utf8');
+    expect(onDisk).not.toContain('__store-landing');
+    const serve = await startServer({ dir: dev.outDir, port: 0 });
+    const body = await (await fetch(new URL('/de/feature1', serve.url))).text();
+    await serve.close();
+    expect(body).toContain('<div id="root">');
+    expect(body).not.toContain('__store-landing');
+  });
+
+  it('rebuilds a locale string edit and tells the open pages to reload', async () => {
+    events.drain();
+    const de = JSON.parse(project.read('locales/de.json'));
+    de.app.subtitle = 'Eine Idee tippen, frisch aus dem Test';
+    project.write('locales/de.json', JSON.stringify(de, null, 2));
+    await events.next('reload');
+    expect(lastReport()).toMatchObject({ type: 'rebuilt', files: [path.join(project.dir, 'locales/de.json')] });
+    const rebuilt = lastReport() as Extract<DevEvent, { type: 'rebuilt' }>;
+    // Only the German pages' text changed; the English ones change only in the new hashed name of the German bundle.
+    expect(rebuilt.changedFiles).toEqual(expect.arrayContaining(['de/index.html', 'de/feature1/index.html']));
+    expect(rebuilt.result.images.encoded).toBe(0);
+    expect((await page('/de/feature1')).html).toContain('Eine Idee tippen, frisch aus dem Test');
+    expect((await page('/feature1')).html).not.toContain('frisch aus dem Test');
+  });
+
+  it('shows a broken YAML as an error naming the line, keeps serving the last good build, and clears it when fixed', async () => {
+    const good = project.read('variants.yaml');
+    events.drain();
+    project.write('variants.yaml', good.replace(/^ {2}rating: 4\.5$/m, '  rating: [4.5'));
+    const error = await events.next('error');
+    const line = good.split('\n').findIndex((text) => text === '  rating: 4.5') + 1;
+    expect(error.problems).toEqual([expect.objectContaining({ location: `${project.config}:${line}:11` })]);
+    expect((error.problems as Array<{ frame: string }>)[0]!.frame).toMatch(new RegExp(`^> +${line} \\| {3}rating: \\[4\\.5$`, 'm'));
+    expect(lastReport()).toMatchObject({ type: 'failed' });
+    // The last good build is still what is served.
+    const served = await page('/de/feature1');
+    expect(served.status).toBe(200);
+    expect(served.html).toContain('frisch aus dem Test');
+    // A page opened meanwhile is told at once.
+    const late = await DevEvents.connect(dev.url);
+    expect((await late.next()).type).toBe('error');
+    late.close();
+
+    project.write('variants.yaml', good);
+    await events.next('ok');
+    expect(lastReport()).toMatchObject({ type: 'rebuilt', changedFiles: [] });
+  });
+
+  it('encodes only the image that changed', async () => {
+    const screenshot = 'images/screenshots/feature1-1.svg';
+    const before = (await page('/feature1')).html;
+    events.drain();
+    project.write(screenshot, project.read(screenshot).replace('</svg>', '<circle cx="10" cy="10" r="5" fill="red"/></svg>'));
+    await events.next('reload');
+    const rebuilt = lastReport() as Extract<DevEvent, { type: 'rebuilt' }>;
+    // One raster screenshot: AVIF and WebP at 1x, 2x and 3x, and nothing else encoded or read again.
+    expect(rebuilt.result.images).toEqual({ encoded: 6, cached: 0 });
+    const oldName = /feature1-1-([0-9a-f]{10})-163\.avif/.exec(before)![1];
+    const newName = /feature1-1-([0-9a-f]{10})-163\.avif/.exec((await page('/feature1')).html)![1];
+    expect(newName).not.toBe(oldName);
+  });
+
+  it('loads a fresh copy of the templates when templates/ changes', async () => {
+    events.drain();
+    await dev.rebuild([path.join(TEMPLATES_DIR, 'App.tsx')]);
+    expect(lastReport()).toMatchObject({ type: 'rebuilt' });
+    // Compiled afresh from the sources on disk, and imported from there.
+    expect(existsSync(path.join(repoRoot, 'node_modules/.cache/store-landing', `dev-${process.pid}`, '1', 'pipeline.js'))).toBe(true);
+    // The same templates on disk: a fresh render of them gives the same pages. (The host adapters
+    // embed functions by their compiled text, which another compiler spaces differently.)
+    const changed = (lastReport() as Extract<DevEvent, { type: 'rebuilt' }>).changedFiles;
+    expect(changed.filter((file) => !file.startsWith('_hosting/'))).toEqual([]);
+  });
+});
