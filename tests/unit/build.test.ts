@@ -96,13 +96,14 @@ describe('build output', () => {
     expect(html).toContain('404 Not Found');
   });
 
-  it('prints a JSON summary with --json and one folder per campaign with --all', async () => {
+  it('prints a JSON summary with --json, the top level at the root and one folder per campaign with --all', async () => {
     const dir = path.join(await temporaryDir(), 'all');
     const run = await runCli(['build', '-c', defaultConfig, '--all', '--json', '-o', dir]);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
-    expect(summary.pages).toBe(40);
-    expect(summary.campaigns.map((campaign: { dir: string }) => campaign.dir)).toEqual(['kids', 'spring-sale']);
+    expect(summary.pages).toBe(60);
+    expect(summary.campaigns.map((campaign: { dir: string }) => campaign.dir)).toEqual(['', 'kids', 'spring-sale']);
+    expect(readFileSync(path.join(dir, 'feature1/index.html'), 'utf8')).toContain('href="https://pictura.onelink.me/Ab1c/install"');
     const spring = readFileSync(path.join(dir, 'spring-sale/feature1/index.html'), 'utf8');
     expect(spring).toContain('href="https://pictura.onelink.me/Ab1c/spring"');
     expect(spring).toMatch(/src="\/spring-sale\/assets\/runtime-[A-Z0-9]{8}\.js"/);

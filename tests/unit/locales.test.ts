@@ -28,7 +28,7 @@ async function editedMarkets(edit: (files: Record<string, Record<string, unknown
   for (const [locale, messages] of Object.entries(files)) {
     await writeFile(path.join(dir, 'locales', `${locale}.json`), JSON.stringify(messages, null, 2));
   }
-  const yaml = (await readFile(path.join(markets, 'variants.yaml'), 'utf8')).replaceAll('../../../', `${path.resolve(fixturesDir, '../..')}/`);
+  const yaml = (await readFile(path.join(markets, 'variants.yaml'), 'utf8')).replaceAll('../site/', `${path.join(fixturesDir, 'site')}/`);
   await writeFile(path.join(dir, 'variants.yaml'), yaml);
   return path.join(dir, 'variants.yaml');
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
 import { escapeHtml, serializeJson } from '../../templates/document.ts';
-import { fixturesDir, repoRoot, siteDir, temporaryDir as createTemporaryDir } from '../helpers.ts';
+import { fixturesDir, siteDir, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -42,7 +42,7 @@ afterAll(async () => {
 /** Writes a config (the base fixture with `strings` put in) and its en and de locales into a new folder. */
 async function writeConfig(strings: typeof PAYLOADS): Promise<string> {
   const dir = await temporaryDir('store-landing-markup-');
-  const config = parseYaml(readFileSync(path.join(fixturesDir, 'base/variants.yaml'), 'utf8').replaceAll('../../../', repoRoot));
+  const config = parseYaml(readFileSync(path.join(fixturesDir, 'base/variants.yaml'), 'utf8').replaceAll('../site/', `${siteDir}/`));
   config.localesDir = 'locales';
   config.app.developer = strings.developer;
   config.app.copyright = strings.copyright;
