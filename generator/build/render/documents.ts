@@ -4,6 +4,7 @@ import { render, renderError } from '../../../templates/entry-server.tsx';
 import type { TranslatorCache } from '../../../templates/i18n.tsx';
 import type { ImageRef, LocaleBundle, PageProps } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
+import type { KeyedCache } from '../../shared/bounded-cache.ts';
 import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
@@ -21,8 +22,8 @@ export interface RenderContext {
   bundles: Map<string, LocaleBundle>;
   /** Resolves images to URLs on BASE_PATH_TOKEN. */
   image: ImageResolver;
-  /** Rendered bodies by content, shared by every campaign of a build (see renderBody). */
-  bodies: Map<string, string>;
+  /** Rendered bodies by content, shared by the campaigns of a build (see renderBody). */
+  bodies: KeyedCache<string, string>;
   /** The build's translators (one per messages object and locale). */
   translators: TranslatorCache;
 }
