@@ -30,6 +30,22 @@ export interface LinkTrackerInputs {
   storage: StorageLike | null;
 }
 
+/** What one page's tracker knows and has done so far. */
+interface Tracker {
+  win: Window & AppsFlyerWindow;
+  config: RuntimeConfig;
+  store: LinkStore;
+  inputs: LinkTrackerInputs;
+  query: ReturnType<typeof parseAttribution>;
+  /** From a Meta ad: the spec's flow, waiting for `_fbc` and `_fbp`. */
+  metaClick: boolean;
+  cookieNames: string[];
+  dataKnown: boolean;
+  smartScript: boolean;
+  impressionFired: boolean;
+  paywall: string | null;
+}
+
 /**
  * Keeps `store` on the best install link. Until consent (mode `required`) it is the default
  * link and no cookie is read; then the default until the paywall is drawn and the visitor's
@@ -43,70 +59,77 @@ export function trackInstallLink(
   store: LinkStore,
   inputs: LinkTrackerInputs,
 ): LinkTracker {
-  const { tracking } = config;
-  const { consent } = inputs;
-  const base = tracking.appsflyer.oneLink.base;
   const query = parseAttribution(win.location.search);
-  const metaClick = query.has('fbclid');
   const cookieNames: string[] = [...TRACKING_COOKIES];
-  for (const source of Object.values(tracking.attribution)) {
+  for (const source of Object.values(config.tracking.attribution)) {
     if (source.startsWith('cookie.')) cookieNames.push(source.slice('cookie.'.length));
   }
-  let dataKnown = false;
-  let smartScript = false;
-  let impressionFired = false;
-  let paywall: string | null = null;
-
-  const refresh = (atTap = false) => {
-    if (!consent.granted()) {
-      store.set(tracking.appsflyer.oneLink.default);
-      return;
-    }
-    if (atTap && !metaClick) dataKnown = true;
-    if (!dataKnown || paywall === null) return;
-    const params = resolveAttribution(tracking.attribution, {
-      query,
-      cookies: readCookies(win.document.cookie, cookieNames),
-      pageUrl: win.location.href,
-      userAgent: win.navigator.userAgent,
-      paywall,
-      deepLink: tracking.deepLink,
-    });
-    const generated = smartScript ? smartScriptLink(win, toSmartScriptOptions(base, params)) : null;
-    store.set(generated ? completeInstallLink(generated, params) : buildInstallLink(base, params));
-    if (generated && tracking.appsflyer.impressionPixel && !impressionFired) {
-      impressionFired = true;
-      fireImpressionWhenReady(win, win);
-    }
+  const tracker: Tracker = {
+    win, config, store, inputs, query, cookieNames,
+    metaClick: query.has('fbclid'),
+    dataKnown: false,
+    smartScript: false,
+    impressionFired: false,
+    paywall: null,
   };
-
+  const refresh = (atTap = false) => refreshLink(tracker, atTap);
   // Our own origin, not a third party: the paywall is drawn whatever the consent.
   const root = campaignRoot(win.location.pathname, config.route, config.locales);
   void fetchSplitConfig((url) => win.fetch(url), `${root}config.json`).then((splitConfig) => {
     const draw = keptDraw(inputs.storage, config.landingType, Math.random);
-    paywall = paywallForDraw(splitConfig, config.landingType, draw);
+    tracker.paywall = paywallForDraw(splitConfig, config.landingType, draw);
     safely(refresh);
   });
+  whenGranted(inputs.consent, () => watchAttribution(tracker, refresh));
+  inputs.consent.subscribe(() => safely(refresh));
+  return { refresh };
+}
 
-  whenGranted(consent, () => {
-    const known = () => attributionDataKnown(win.document.cookie, metaClick, inputs.pixelSettled());
-    void pollUntil(known, COOKIE_POLL_MS, win).done.then(() => {
-      dataKnown = true;
-      safely(refresh);
-    });
-    if (!tracking.appsflyer.smartScript) return;
-    const poll = pollUntil(() => smartScriptReady(win), SMART_SCRIPT_POLL_MS, win);
-    void poll.done.then(() => {
-      smartScript = true;
-      safely(refresh);
-    });
-    afterLoad(win, () => {
-      void loadSmartScript(win.document).then((loaded) => {
-        // A failed or garbage script: stop polling, unless it defined the global before it threw.
-        if (!loaded && !smartScriptReady(win)) poll.stop();
-      });
+/** Puts the best link there is now into the store. */
+function refreshLink(tracker: Tracker, atTap: boolean): void {
+  const { win, store, query } = tracker;
+  const { tracking } = tracker.config;
+  if (!tracker.inputs.consent.granted()) {
+    store.set(tracking.appsflyer.oneLink.default);
+    return;
+  }
+  if (atTap && !tracker.metaClick) tracker.dataKnown = true;
+  if (!tracker.dataKnown || tracker.paywall === null) return;
+  const params = resolveAttribution(tracking.attribution, {
+    query,
+    cookies: readCookies(win.document.cookie, tracker.cookieNames),
+    pageUrl: win.location.href,
+    userAgent: win.navigator.userAgent,
+    paywall: tracker.paywall,
+    deepLink: tracking.deepLink,
+  });
+  const base = tracking.appsflyer.oneLink.base;
+  const generated = tracker.smartScript ? smartScriptLink(win, toSmartScriptOptions(base, params)) : null;
+  store.set(generated ? completeInstallLink(generated, params) : buildInstallLink(base, params));
+  if (generated && tracking.appsflyer.impressionPixel && !tracker.impressionFired) {
+    tracker.impressionFired = true;
+    fireImpressionWhenReady(win, win);
+  }
+}
+
+/** Once consented: polls for the visitor's data and, when it is on, loads and polls for the Smart Script. */
+function watchAttribution(tracker: Tracker, refresh: () => void): void {
+  const { win } = tracker;
+  const known = () => attributionDataKnown(win.document.cookie, tracker.metaClick, tracker.inputs.pixelSettled());
+  void pollUntil(known, COOKIE_POLL_MS, win).done.then(() => {
+    tracker.dataKnown = true;
+    safely(refresh);
+  });
+  if (!tracker.config.tracking.appsflyer.smartScript) return;
+  const poll = pollUntil(() => smartScriptReady(win), SMART_SCRIPT_POLL_MS, win);
+  void poll.done.then(() => {
+    tracker.smartScript = true;
+    safely(refresh);
+  });
+  afterLoad(win, () => {
+    void loadSmartScript(win.document).then((loaded) => {
+      // A failed or garbage script: stop polling, unless it defined the global before it threw.
+      if (!loaded && !smartScriptReady(win)) poll.stop();
     });
   });
-  consent.subscribe(() => safely(refresh));
-  return { refresh };
 }
