@@ -5,6 +5,7 @@ import type { ConfigIssue } from '../shared/errors.ts';
 import { formatKeyPath, positionOf, type KeyPath, type LoadedConfig } from './load.ts';
 import type { LocaleFile } from './locale-files.ts';
 import { localeTagProblems } from './locale-tags.ts';
+import { trackingProblems } from './tracking-checks.ts';
 import type { ProjectFiles } from './project-files.ts';
 import { missingTranslations } from './translations.ts';
 import type { CampaignConfig, Config } from './types.ts';
@@ -19,8 +20,8 @@ export function crossCheck(
   const { config } = campaign;
   const issues: ConfigIssue[] = [];
   // A problem inherited from the top level is reported there, once; an overridden key at the campaign.
-  const report = (keyPath: KeyPath, message: string) =>
-    issues.push(issueAt(loaded, locateOverride(loaded, campaign.name, keyPath), message));
+  const report = (keyPath: KeyPath, message: string, at?: 'key') =>
+    issues.push(issueAt(loaded, locateOverride(loaded, campaign.name, keyPath), message, at));
 
   for (const [keyPath, imagePath] of imagePaths(config)) {
     if (!files.isFile(path.resolve(loaded.dir, imagePath))) report(keyPath, `image not found: expected a file at ${imagePath}, found nothing`);
@@ -28,6 +29,12 @@ export function crossCheck(
   for (const [landingType, weights] of Object.entries(config.splitTest)) {
     const sum = Object.values(weights).reduce((total, weight) => total + weight, 0);
     if (sum > 100) report(['splitTest', landingType], `weights must sum to at most 100, found ${Number(sum.toFixed(6))}`);
+  }
+
+  for (const problem of trackingProblems(config)) {
+    // A campaign that drops a variant may keep the top level's split test for it: only the keys it writes itself must match its variants.
+    const inherited = campaign.name !== null && problem.keyPath[0] === 'splitTest' && !loaded.document.hasIn(['campaigns', campaign.name, ...problem.keyPath]);
+    if (!inherited) report(problem.keyPath, problem.message, problem.atKey ? 'key' : undefined);
   }
 
   const tagProblems = localeTagProblems(config);

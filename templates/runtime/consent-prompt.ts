@@ -96,7 +96,7 @@ export function mountConsentPrompt(doc: Document, texts: ConsentTexts, onAnswer:
     'pointer-events': 'auto',
     'border-radius': '14px',
     overflow: 'hidden',
-    background: 'var(--card, #f2f2f7)',
+    background: 'var(--sheet, #f2f2f7)',
     color: 'var(--text, #000)',
     'box-shadow': '0 8px 32px rgba(0, 0, 0, 0.18)',
     'text-align': 'center',

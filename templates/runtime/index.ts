@@ -10,7 +10,7 @@ import { isUsableBundle } from './locale-bundle.ts';
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
 import { trackInstallLink, type LinkTracker } from './link-tracker.ts';
-import { loadMetaPixel, revokePixelConsent, trackAddToCart } from './meta-pixel.ts';
+import { grantPixelConsent, loadMetaPixel, revokePixelConsent, trackAddToCart } from './meta-pixel.ts';
 import type { PixelWindow } from './meta-pixel.ts';
 import { readPageProps } from './page-props.ts';
 import { loadPaymentSdk } from './payments.ts';
@@ -153,7 +153,15 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
         void loadMetaPixel(win, doc, tracking.metaPixelId, { consentGranted }).then(() => (pixelSettled = true));
       }),
     () => {
-      safely(() => consent.subscribe((granted) => !granted && revokePixelConsent(win)));
+      // A withdrawal revokes the pixel's consent; consent given again grants it again (the first grant went with the pixel's load).
+      let revoked = false;
+      safely(() =>
+        consent.subscribe((granted) => {
+          if (!granted) revokePixelConsent(win);
+          else if (revoked) grantPixelConsent(win);
+          revoked = !granted;
+        }),
+      );
       safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));
       safely(() => mountQrCodeOnDesktop(win, store, tracking.appsflyer.qrCode));
       safely(() => whenGranted(consent, () => afterLoadAndIdle(win, () => void loadPaymentSdk(win, config.payments))));

@@ -99,3 +99,12 @@ export function revokePixelConsent(win: PixelWindow): void {
     // Nothing more can be done about a broken pixel.
   }
 }
+
+/** Gives the pixel consent again after a withdrawal (the first grant goes with loadMetaPixel, before init). */
+export function grantPixelConsent(win: PixelWindow): void {
+  try {
+    win.fbq?.('consent', 'grant');
+  } catch {
+    // Nothing more can be done about a broken pixel.
+  }
+}

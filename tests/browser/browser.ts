@@ -21,7 +21,11 @@ export interface RecordedRequest {
 
 export interface PageOptions {
   acceptLanguage?: string;
-  /** How third-party hosts behave; every one answers with an empty script by default. */
+  /**
+   * How third-party hosts behave; by default every one answers with an empty script, but the
+   * payment SDK's host, which answers with a component as braintree-web's does (an empty answer
+   * is a failed load, with its warning).
+   */
   thirdParty?: FakeMode;
   viewport?: typeof IPHONE | { width: number; height: number };
   /**
@@ -30,6 +34,9 @@ export interface PageOptions {
    */
   route?: (request: HTTPRequest) => Promise<boolean>;
 }
+
+/** Where braintree-web's CDN builds come from. */
+export const BRAINTREE_HOST = 'js.braintreegateway.com';
 
 /** A page with its console and errors recorded. */
 export interface TestPage {
@@ -78,12 +85,62 @@ async function answer(request: HTTPRequest, recorded: TestPage, options: PageOpt
     return;
   }
   const isScript = request.resourceType() === 'script';
+  const url = new URL(request.url());
   await request.respond({
     status: 200,
     contentType: isScript ? 'text/javascript' : 'text/plain',
     headers: { 'Access-Control-Allow-Origin': '*' },
-    body: '',
+    body: isScript && url.hostname === BRAINTREE_HOST ? braintreeComponentScript(url.href) : '',
   });
+}
+
+/**
+ * A braintree-web component build: like the real one, it adds itself to `window.braintree` under
+ * its name, `client` for client.min.js, `dataCollector` for data-collector.min.js (which the
+ * runtime checks to tell a script from an HTML page or an empty answer, templates/runtime/payments.ts).
+ */
+export function braintreeComponentScript(url: string): string {
+  const file = new URL(url).pathname.split('/').pop() ?? '';
+  const component = file.replace(/\.min\.js$|\.js$/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return `(window.braintree = window.braintree || {})[${JSON.stringify(component)}] = { VERSION: '3.100.0' };`;
+}
+
+/**
+ * The page's inline scripts without attributes; the one that calls `location.replace` is the
+ * plain routes' language redirect (templates/language-redirect.ts).
+ */
+const INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*)<\/script>/g;
+
+/**
+ * A `route` that serves the local pages without the plain routes' language-redirect script,
+ * as a host or proxy that dropped or broke it would: the runtime's in-place language switch
+ * (templates/runtime/language.ts) is then what a visitor of another language gets. Counts the
+ * pages it stripped in `stripped`, so a test can tell the script was there to strip.
+ */
+export function withoutLanguageRedirect(): ((request: HTTPRequest) => Promise<boolean>) & { stripped: number } {
+  const route = Object.assign(
+    async (request: HTTPRequest): Promise<boolean> => {
+      if (!isLocalRequest(request) || request.resourceType() !== 'document') return false;
+      try {
+        const response = await fetch(request.url(), { headers: request.headers() });
+        const html = (await response.text()).replace(INLINE_SCRIPT, (script, body: string) => {
+          if (!body.includes('location.replace')) return script;
+          route.stripped += 1;
+          return '';
+        });
+        const headers = Object.fromEntries(response.headers);
+        // fetch has decoded the body: it goes out as plain text.
+        delete headers['content-encoding'];
+        delete headers['content-length'];
+        await request.respond({ status: response.status, headers, body: html });
+      } catch {
+        // The page closed while its document was fetched: nothing left to answer.
+      }
+      return true;
+    },
+    { stripped: 0 },
+  );
+  return route;
 }
 
 /** Resolves once the client entry has hydrated the page. */

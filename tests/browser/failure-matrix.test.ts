@@ -1,7 +1,7 @@
 // Every third party blocked, slow (10 s) or answering garbage, alone and all together: the page still renders and the CTA still reaches a valid install link.
 import { describe, expect, it } from 'vitest';
 import { isolatedContexts, waitForHydration } from './browser.ts';
-import { openFakedPage, type FakeHost, type HostMode } from './fakes.ts';
+import { openFakedPage, waitUntil, type FakeHost, type HostMode } from './fakes.ts';
 import { baseUrl, GET, settings, tapAndFollow } from './runtime-helpers.ts';
 
 const VENDORS: FakeHost[] = ['metaPixel', 'webSdk', 'smartScript', 'braintree'];
@@ -29,17 +29,20 @@ describe('third-party failure matrix', () => {
     await page.goto(`${baseUrl}/feature1?utm_source=fb&fbclid=abc&campaign_id=1`, { waitUntil: 'domcontentloaded' });
     await waitForHydration(page);
     expect(await page.$eval('h1', (h1) => h1.textContent)).toContain('Pictura');
+    // A blocked or garbage payment SDK is one warning, once the load event has let it start; wait for it before leaving.
+    const paymentFails = hosts.braintree === 'block' || hosts.braintree === 'garbage';
+    const warnings = () => messages.filter((message) => message.startsWith('warn'));
+    if (paymentFails) await waitUntil(() => warnings().length > 0, 'the payment SDK warning');
 
     const { url } = await tapAndFollow(page, GET);
     // The default link, or one built on the OneLink base: never anywhere else.
     expect(url === defaultLink || url.startsWith(base + '?') || url.startsWith(base + '/')).toBe(true);
     expect(fakes.records.oneLink.at(-1)?.url).toBe(url);
 
-    const warnings = messages.filter((message) => message.startsWith('warn'));
-    expect(warnings.length).toBeLessThanOrEqual(1);
-    for (const warning of warnings) expect(warning).toContain('braintree-web 3.100.0');
+    expect(warnings()).toHaveLength(paymentFails ? 1 : 0);
+    for (const warning of warnings()) expect(warning).toContain('braintree-web 3.100.0');
     expect(messages.filter((message) => message.startsWith('error') && !/net::ERR_(BLOCKED_BY_CLIENT|FAILED)|status of (404|500)/.test(message))).toEqual([]);
-    // Errors thrown by a garbage third-party script are that script's; our code throws none.
-    expect(errors.filter((error) => !/fake Smart Script garbage|Unexpected token|Invalid or unexpected token|Script error/.test(error))).toEqual([]);
+    // What a garbage third-party script throws as it runs (a SyntaxError, the Smart Script's Error) is handled by the runtime.
+    expect(errors).toEqual([]);
   });
 });

@@ -1,12 +1,16 @@
 // Local fakes of the third-party hosts the runtime talks to (Meta pixel, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
 import type { BrowserContext, HTTPRequest } from 'puppeteer';
-import { isLocalRequest, openPage, type PageOptions, type TestPage } from './browser.ts';
+import { BRAINTREE_HOST, braintreeComponentScript, isLocalRequest, openPage, type PageOptions, type TestPage } from './browser.ts';
 
 /**
  * What a fake host does with a request: `answer` with its fake, `block` it (as an ad blocker
- * does), answer it `{ delayMs }` late, answer 200 with `garbage`, or answer 404 or 500.
+ * does), answer it `{ delayMs }` late, answer 200 with `garbage`, answer 404 or 500, or answer
+ * with `{ response }` as given (a captive portal's HTML page, an empty body).
  */
-export type HostMode = 'answer' | 'block' | 'garbage' | 404 | 500 | { delayMs: number };
+export type HostMode = 'answer' | 'block' | 'garbage' | 404 | 500 | { delayMs: number } | { response: FakeResponse };
+
+/** The Smart Script builds the fake imitates: which click ids each copies from the page URL by itself. */
+export type SmartScriptBuild = '2.10.4' | '2.9.2';
 
 /** The faked third-party hosts. */
 export type FakeHost = 'metaPixel' | 'webSdk' | 'smartScript' | 'braintree' | 'oneLink';
@@ -31,6 +35,8 @@ export interface FakeOptions {
   webSdkSetsUserId?: boolean;
   /** Answers the page's `config.json` request instead of the server. */
   configJson?: FakeResponse;
+  /** The Smart Script build the fake behaves as (default 2.10.4). */
+  smartScriptBuild?: SmartScriptBuild;
 }
 
 /** A request that left for a third-party host. */
@@ -44,9 +50,11 @@ export interface FakeRequest {
 
 /** One `fbq` call as the pixel fake reported it. */
 export interface PixelCall {
-  method: 'init' | 'track';
-  /** The tracked event (`PageView`, `AddToCart`); empty for `init`. */
+  method: 'init' | 'track' | 'consent';
+  /** The tracked event (`PageView`, `AddToCart`), the consent action (`grant`, `revoke`); empty for `init`. */
   event: string;
+  /** `eventID` of the call's fourth argument (`fbq('track', name, {}, { eventID })`), or null. */
+  eventID: string | null;
   pixelId: string;
   /** The call's place among the page's calls (beacons sent together may reach us in any order). */
   seq: number;
@@ -79,6 +87,18 @@ export const FAKE_FBP = 'fb.1.1700000000000.1234567890';
 export const FAKE_AF_USER_ID = '5a1e7c3d-0f6b-4e2a-9c8d-7b6a5f4e3d2c';
 /** The `af_ss_ver` the Smart Script fake adds, as the real script adds its version. */
 export const FAKE_SMART_SCRIPT_VERSION = '2.10.4-fake';
+
+/**
+ * The click ids each Smart Script build appends from the page URL (`processTrackingParameters`
+ * in github.com/AppsFlyerSDK/appsflyer-onelink-smart-script, scripts/onelink-smart-script-v<build>.js),
+ * and whether it encodes the `keyword` it appends as `af_keywords` after a Google click id
+ * (2.9.2 appends it as written, spaces included).
+ */
+export const SMART_SCRIPT_BUILDS: Record<SmartScriptBuild, { clickIds: readonly string[]; encodesKeyword: boolean; version: string }> = {
+  '2.10.4': { clickIds: ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gbraid', 'wbraid'], encodesKeyword: true, version: FAKE_SMART_SCRIPT_VERSION },
+  '2.9.2': { clickIds: ['gclid', 'fbclid', 'gbraid', 'wbraid'], encodesKeyword: false, version: '2.9.2-fake' },
+};
+
 /** The `_fbc` value the real pixel derives from an `fbclid`. */
 export function fbcFor(fbclid: string): string {
   return `fb.1.1700000000000.${fbclid}`;
@@ -88,7 +108,7 @@ const HOSTS: ReadonlyArray<[FakeHost, (hostname: string) => boolean]> = [
   ['metaPixel', (hostname) => hostname === 'connect.facebook.net'],
   ['webSdk', (hostname) => hostname === 'websdk.appsflyer.com'],
   ['smartScript', (hostname) => hostname === 'onelinksmartscript.appsflyer.com'],
-  ['braintree', (hostname) => hostname === 'js.braintreegateway.com'],
+  ['braintree', (hostname) => hostname === BRAINTREE_HOST],
   ['oneLink', (hostname) => hostname.endsWith('.onelink.me')],
 ];
 
@@ -103,8 +123,9 @@ const PIXEL_BEACON = 'https://www.facebook.com/tr';
 
 /**
  * fbevents.js: takes over the `fbq` stub (installs `callMethod`, drains `queue`) and reports
- * each call to `/tr`. Like the real pixel, it tracks a PageView on every `history.pushState`
- * unless `fbq.disablePushState` is true (Meta's "History State API listener").
+ * each `init`, `track` (with its `eventID`) and `consent` call to `/tr`. Like the real pixel, it
+ * tracks a PageView on every `history.pushState` unless `fbq.disablePushState` is true (Meta's
+ * "History State API listener").
  */
 function pixelScript(setsCookies: boolean): string {
   return `(function () {
@@ -112,16 +133,20 @@ function pixelScript(setsCookies: boolean): string {
   if (typeof fbq !== 'function' || !Array.isArray(fbq.queue)) return;
   var pixelId = '';
   var beacons = [];
-  function report(method, event) {
+  function report(method, event, options) {
     var image = new Image();
+    var eventId = options && typeof options.eventID === 'string' ? '&eid=' + encodeURIComponent(options.eventID) : '';
     // A sequence number, like the real pixel's cache busters: the same URL twice would come from the image cache.
     image.src = ${JSON.stringify(PIXEL_BEACON)} + '?id=' + encodeURIComponent(pixelId) + '&ev=' + encodeURIComponent(event) +
-      '&method=' + method + '&seq=' + beacons.length + '&ts=' + Date.now();
+      '&method=' + method + eventId + '&seq=' + beacons.length + '&ts=' + Date.now();
     beacons.push(image);
   }
-  fbq.callMethod = function (method, value) {
+  // When the pixel ran, on the page's clock, for tests that time what follows it.
+  window.__fakePixelRanAt = performance.now();
+  fbq.callMethod = function (method, value, parameters, options) {
     if (method === 'init') { pixelId = String(value); report('init', ''); }
-    else if (method === 'track') report('track', String(value));
+    else if (method === 'track') report('track', String(value), options);
+    else if (method === 'consent') report('consent', String(value));
   };
   var queued = fbq.queue.splice(0);
   for (var i = 0; i < queued.length; i++) fbq.callMethod.apply(fbq, queued[i]);
@@ -160,23 +185,27 @@ function webSdkScript(setsUserId: boolean): string {
 /**
  * The OneLink Smart Script: `generateOneLinkURL` records its options and returns a clickURL on
  * the OneLink host built the way the real script builds it: null without
- * `mediaSource.defaultValue`, values joined as given (not encoded again), the click ids of the
- * page URL appended by itself, then `af_js_web` and `af_ss_ver`.
+ * `mediaSource.defaultValue`, values joined as given (not encoded again), `af_js_web` and
+ * `af_ss_ver`, then the click ids of the page URL its build forwards, appended by itself, and
+ * `af_keywords` from `keyword` after a Google click id.
  */
-const SMART_SCRIPT = `(function () {
+function smartScript(build: SmartScriptBuild): string {
+  const { clickIds, encodesKeyword, version } = SMART_SCRIPT_BUILDS[build];
+  return `(function () {
   var record = ${recordCall('generate-one-link-url')};
   var NAMES = [['mediaSource', 'pid'], ['campaign', 'c'], ['channel', 'af_channel'], ['ad', 'af_ad'],
     ['adSet', 'af_adset'], ['deepLinkValue', 'deep_link_value'], ['afSub1', 'af_sub1'], ['afSub2', 'af_sub2'],
     ['afSub3', 'af_sub3'], ['afSub4', 'af_sub4'], ['afSub5', 'af_sub5']];
-  var CLICK_IDS = ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gbraid', 'wbraid'];
+  var CLICK_IDS = ${JSON.stringify(clickIds)};
   window.AF_SMART_SCRIPT = {
+    version: ${JSON.stringify(version)},
     generateOneLinkURL: function (options) {
       var parameters = (options && options.afParameters) || {};
       if (!parameters.mediaSource || !parameters.mediaSource.defaultValue) {
         record({ options: options, clickURL: null });
         return null;
       }
-      var pairs = [];
+      var pairs = ['af_js_web=true', 'af_ss_ver=' + window.AF_SMART_SCRIPT.version];
       NAMES.forEach(function (name) {
         var config = parameters[name[0]];
         if (config && config.defaultValue) pairs.push(name[1] + '=' + config.defaultValue);
@@ -188,7 +217,10 @@ const SMART_SCRIPT = `(function () {
       CLICK_IDS.forEach(function (key) {
         if (search.get(key)) pairs.push(key + '=' + encodeURIComponent(search.get(key)));
       });
-      pairs.push('af_js_web=true', 'af_ss_ver=' + ${JSON.stringify(FAKE_SMART_SCRIPT_VERSION)});
+      var keyword = search.get('keyword');
+      if (keyword && (search.get('gclid') || search.get('gbraid') || search.get('wbraid'))) {
+        pairs.push('af_keywords=' + (${encodesKeyword} ? encodeURIComponent(keyword) : keyword));
+      }
       var clickURL = options.oneLinkURL + '?' + pairs.join('&');
       record({ options: options, clickURL: clickURL });
       window.AF_SMART_SCRIPT.fireImpressionsLink = function () {};
@@ -196,6 +228,7 @@ const SMART_SCRIPT = `(function () {
     },
   };
 })();`;
+}
 
 /** A Smart Script gone wrong: a non-object where the object should be, then an exception. */
 const SMART_SCRIPT_GARBAGE = `window.AF_SMART_SCRIPT = 'garbage'; throw new Error('fake Smart Script garbage');`;
@@ -216,9 +249,9 @@ function fakeBody(host: FakeHost | 'other', request: HTTPRequest, options: FakeO
     case 'webSdk':
       return { contentType: 'text/javascript', body: webSdkScript(options.webSdkSetsUserId ?? false) };
     case 'smartScript':
-      return { contentType: 'text/javascript', body: SMART_SCRIPT };
+      return { contentType: 'text/javascript', body: smartScript(options.smartScriptBuild ?? '2.10.4') };
     case 'braintree':
-      return { contentType: 'text/javascript', body: '/* fake braintree-web component */' };
+      return { contentType: 'text/javascript', body: braintreeComponentScript(request.url()) };
     case 'oneLink':
       return { contentType: 'text/html; charset=utf-8', body: ONE_LINK_PAGE };
     default:
@@ -288,9 +321,14 @@ export class Fakes {
       await request.abort('blockedbyclient');
       return true;
     }
-    if (typeof mode === 'object') await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
+    if (typeof mode === 'object' && 'delayMs' in mode) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
     if (mode === 404 || mode === 500) {
       await request.respond({ status: mode, contentType: 'text/plain', headers: CORS, body: `fake ${mode}` });
+      return true;
+    }
+    if (typeof mode === 'object' && 'response' in mode) {
+      const { status, contentType, body } = mode.response;
+      await request.respond({ status, contentType, headers: CORS, body });
       return true;
     }
     if (mode === 'garbage') {
@@ -310,10 +348,12 @@ export class Fakes {
 
   private recordReport(url: URL): void {
     if (url.href.startsWith(PIXEL_BEACON)) {
-      const method = url.searchParams.get('method') === 'init' ? 'init' : 'track';
+      const reported = url.searchParams.get('method');
+      const method = reported === 'init' || reported === 'consent' ? reported : 'track';
       const event = url.searchParams.get('ev') ?? '';
       const seq = Number(url.searchParams.get('seq'));
-      this.records.pixel.push({ method, event, pixelId: url.searchParams.get('id') ?? '', seq, at: Date.now() });
+      const eventID = url.searchParams.get('eid');
+      this.records.pixel.push({ method, event, eventID, pixelId: url.searchParams.get('id') ?? '', seq, at: Date.now() });
       return;
     }
     const data: unknown = JSON.parse(url.searchParams.get('data') ?? 'null');
@@ -327,14 +367,19 @@ export interface FakedPage extends TestPage {
   fakes: Fakes;
 }
 
-/** Opens a page in `context` with the fakes answering every third-party request. */
+/**
+ * Opens a page in `context` with the fakes answering every third-party request; a `route` of
+ * `pageOptions` is asked first (a local page answered differently, say).
+ */
 export async function openFakedPage(
   context: BrowserContext,
   fakeOptions: FakeOptions = {},
-  pageOptions: Omit<PageOptions, 'route' | 'thirdParty'> = {},
+  pageOptions: Omit<PageOptions, 'thirdParty'> = {},
 ): Promise<FakedPage> {
   const fakes = new Fakes(fakeOptions);
-  const opened = await openPage(context, { ...pageOptions, route: fakes.route });
+  const first = pageOptions.route;
+  const route = first ? async (request: HTTPRequest) => (await first(request)) || fakes.route(request) : fakes.route;
+  const opened = await openPage(context, { ...pageOptions, route });
   return { ...opened, fakes };
 }
 

@@ -1,7 +1,7 @@
 // Lazy hydration in the browser: React loads after load when idle or on the first interaction, and the page works without it.
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, withoutLanguageRedirect } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const isClient = (url: string) => /\/assets\/client-[A-Z0-9]+\.js$/.test(url);
@@ -107,13 +107,17 @@ describe('lazy hydration', () => {
   });
 
   it('re-renders a switch of language in slices too', async () => {
-    const { page, errors } = await openPage(browser, { acceptLanguage: 'en' });
+    // Without the plain routes' inline language redirect (it would send this German browser to /de/
+    // before paint), so the page switches in place, the re-render this test counts.
+    const languageRedirect = withoutLanguageRedirect();
+    const { page, errors } = await openPage(browser, { acceptLanguage: 'en', route: languageRedirect });
     await countSchedulerTasks(page);
     await page.evaluateOnNewDocument(() => {
       Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de'] });
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.body.innerText.includes('Bewertungen und Rezensionen'), { timeout: 15_000 });
+    expect(languageRedirect.stripped).toBe(1);
     const { atHydration, total } = await page.evaluate(() => (window as unknown as SchedulerCount).schedulerTasks);
     expect(atHydration).toBeGreaterThan(0);
     expect(total - atHydration).toBeGreaterThan(20);

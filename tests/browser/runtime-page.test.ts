@@ -1,6 +1,6 @@
 // The browser runtime's page-level behaviour on the served build, third parties faked: split test, back trap, language fallback, payment SDK.
 import { describe, expect, it } from 'vitest';
-import { isolatedContexts, waitForHydration } from './browser.ts';
+import { isolatedContexts, waitForHydration, withoutLanguageRedirect } from './browser.ts';
 import { FAKE_FBP, fbcFor, waitUntil, type FakeResponse, type HostMode } from './fakes.ts';
 import { baseUrl, drawnPaywall, fixRandom, GET, paramOf, pressBack, settings, sleep, visit, waitForHref } from './runtime-helpers.ts';
 
@@ -79,8 +79,11 @@ describe('back trap', () => {
 
 describe('language fallback', () => {
   it('switches plain / served in English to German in place for a browser preferring de', async () => {
+    // The plain routes' inline script would send this German browser to /de/ before paint; served
+    // without it, as a host that dropped or broke it would, the runtime's in-place switch is what is left.
+    const languageRedirect = withoutLanguageRedirect();
     const { page, errors, console: messages } = await visit(isolated.context, '/?utm_source=fb', {
-      page: { acceptLanguage: 'en' },
+      page: { acceptLanguage: 'en', route: languageRedirect },
       cookies: TRACKING_COOKIES,
       beforeLoad: (page) =>
         page.evaluateOnNewDocument(() => {
@@ -90,6 +93,7 @@ describe('language fallback', () => {
           document.addEventListener('DOMContentLoaded', () => Object.assign(window, { servedLang: document.documentElement.lang }));
         }),
     });
+    expect(languageRedirect.stripped).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { servedLang?: string }).servedLang)).toBe('en');
     await page.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
     await page.waitForFunction(() => document.body.innerText.includes('Bewertungen und Rezensionen'), { timeout: 5000 });

@@ -1,0 +1,296 @@
+// Consent mode `required`: nothing third-party and no cookie until the visitor consents, the iOS-style prompt, Allow, Don't Allow, and the page's hook.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
+import { IPHONE, isolatedContexts, waitForHydration } from './browser.ts';
+import { FAKE_FBP, waitUntil, type FakedPage, type FakeHost } from './fakes.ts';
+import { fixtureSite } from './fixture-site.ts';
+import { allCtaHrefs, GET, sleep, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
+
+// tests/fixtures/runtime-consent: tests/fixtures/runtime-tracking with tracking.consent: required.
+const site = fixtureSite('runtime-consent');
+const DEFAULT_LINK = site.settings.tracking.appsflyer.oneLink.default;
+const STORAGE_KEY = 'store-landing:consent';
+const PROMPT = '[data-consent-prompt]';
+const TRACKERS: FakeHost[] = ['metaPixel', 'webSdk', 'smartScript', 'braintree'];
+/** Long enough for everything the runtime defers (load, then idle: the payment SDK) to have started, were it allowed to. */
+const SETTLE_MS = 2500;
+
+interface ConsentTexts {
+  title: string;
+  body: string;
+  allow: string;
+  decline: string;
+}
+
+/** The prompt's texts as the fixture's locale files write them. */
+function textsOf(locale: string): ConsentTexts {
+  const localesDir = path.resolve('tests/fixtures/runtime-consent', site.settings.localesDir);
+  return (JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8')) as { consent: ConsentTexts }).consent;
+}
+
+const isolated = isolatedContexts();
+
+/** A visit that also counts the page scripts' reads and writes of `document.cookie` and collects CSP violations. */
+interface WatchedPage extends FakedPage {
+  violations: string[];
+}
+
+/** The route, the fakes as the real hosts behave (pixel cookies, afUserId), watched; resolves once hydrated. */
+async function visitWatched(route: string, options: { preset?: boolean } = {}): Promise<WatchedPage> {
+  const violations: string[] = [];
+  const opened = await visit(isolated.context, route, {
+    site: site.url,
+    fakes: { pixelSetsCookies: true, webSdkSetsUserId: true },
+    beforeLoad: async (page) => {
+      await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
+      await page.evaluateOnNewDocument((preset) => {
+        const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+        const access = { reads: 0, writes: 0 };
+        Object.assign(window, { __cookieAccess: access });
+        Object.defineProperty(Document.prototype, 'cookie', {
+          configurable: true,
+          get() {
+            access.reads += 1;
+            return cookie.get!.call(this);
+          },
+          set(value: string) {
+            access.writes += 1;
+            cookie.set!.call(this, value);
+          },
+        });
+        document.addEventListener('securitypolicyviolation', (event) => {
+          void (window as unknown as { __reportViolation(text: string): void }).__reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+        });
+        // A site's consent platform that already knows the answer, before the runtime runs.
+        if (preset) Object.assign(window, { storeLanding: { consent: true } });
+      }, options.preset ?? false);
+    },
+  });
+  return { ...opened, violations };
+}
+
+function cookieAccess(page: Page): Promise<{ reads: number; writes: number }> {
+  return page.evaluate(() => (window as unknown as { __cookieAccess: { reads: number; writes: number } }).__cookieAccess);
+}
+
+/** The names of the page's cookies, read through the browser (not document.cookie, which is being counted). */
+async function cookieNames(page: Page): Promise<string[]> {
+  return (await page.cookies()).map((cookie) => cookie.name);
+}
+
+function consentState(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { storeLanding: { consentState(): string } }).storeLanding.consentState());
+}
+
+function storedAnswer(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+}
+
+function trackerRequests(opened: FakedPage): number {
+  return TRACKERS.reduce((count, host) => count + opened.fakes.requestsTo(host).length, 0);
+}
+
+/** The prompt as shown: its dialog's role, label, description and buttons. */
+async function readPrompt(page: Page) {
+  await page.waitForSelector(`${PROMPT} [role="dialog"]`, { timeout: 15_000 });
+  return page.$eval(PROMPT, (root) => {
+    const dialog = root.querySelector('[role="dialog"]')!;
+    const byId = (id: string | null) => (id ? document.getElementById(id)?.textContent : null);
+    return {
+      title: byId(dialog.getAttribute('aria-labelledby')),
+      body: byId(dialog.getAttribute('aria-describedby')),
+      buttons: [...dialog.querySelectorAll('button')].map((button) => [button.getAttribute('data-consent'), button.textContent]),
+    };
+  });
+}
+
+/** Waits until the prompt is gone. */
+function promptGone(page: Page): Promise<unknown> {
+  return page.waitForFunction((selector) => document.querySelector(selector) === null, { timeout: 5000 }, PROMPT);
+}
+
+/** After load, hydration and a settling time: is a prompt there? */
+async function promptAfterSettling(page: Page): Promise<boolean> {
+  await sleep(SETTLE_MS);
+  return (await page.$(PROMPT)) !== null;
+}
+
+describe('consent required, before an answer', () => {
+  it('loads nothing third-party, touches no cookie, asks in an iOS-style card, and the CTA reaches the default link', async () => {
+    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+    const { page, fakes, errors } = opened;
+    const en = textsOf('en');
+    expect(await readPrompt(page)).toEqual({
+      title: en.title,
+      body: en.body,
+      buttons: [
+        ['decline', en.decline],
+        ['allow', en.allow],
+      ],
+    });
+    await sleep(SETTLE_MS);
+    for (const host of TRACKERS) expect(fakes.requestsTo(host), host).toEqual([]);
+    expect(await cookieAccess(page)).toEqual({ reads: 0, writes: 0 });
+    expect((await cookieNames(page)).filter((name) => ['_fbp', '_fbc', 'afUserId'].includes(name))).toEqual([]);
+    expect(await consentState(page)).toBe('pending');
+    expect(await storedAnswer(page)).toBeNull();
+    // Not modal: the card sits at the bottom of the screen, the page stays usable above it.
+    const card = await page.$eval(`${PROMPT} [role="dialog"]`, (element) => JSON.parse(JSON.stringify(element.getBoundingClientRect())) as DOMRect);
+    expect(card.bottom).toBeLessThanOrEqual(IPHONE.height);
+    expect(card.bottom).toBeGreaterThan(IPHONE.height - 40);
+    expect(card.left).toBeGreaterThanOrEqual(0);
+    expect(card.right).toBeLessThanOrEqual(IPHONE.width);
+    expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
+
+    const tap = await tapAndFollow(page, GET);
+    expect(tap.url).toBe(DEFAULT_LINK);
+    expect(trackerRequests(opened)).toBe(0);
+    expect(fakes.records.pixel).toEqual([]);
+    expect(opened.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks in German on /de/feature1', async () => {
+    const { page, errors, violations } = await visitWatched('/de/feature1?utm_source=fb');
+    const de = textsOf('de');
+    expect(de.title).toBe('Tracking erlauben?');
+    expect(await readPrompt(page)).toEqual({
+      title: de.title,
+      body: de.body,
+      buttons: [
+        ['decline', de.decline],
+        ['allow', de.allow],
+      ],
+    });
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the visitor\'s answer', () => {
+  it('Allow: the prompt goes, the trackers load with consent granted before init, the link is attributed; a reload tracks at once', async () => {
+    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+    const { page, fakes, errors } = opened;
+    await readPrompt(page);
+    await page.click(`${PROMPT} [data-consent="allow"]`);
+    await promptGone(page);
+    await waitUntil(() => TRACKERS.every((host) => fakes.requestsTo(host).length > 0), 'every tracker host');
+    await waitUntil(() => fakes.records.pixel.length >= 3, 'consent, init and PageView');
+    const calls = [...fakes.records.pixel].sort((a, b) => a.seq - b.seq);
+    expect(calls.slice(0, 3).map(({ method, event }) => [method, event])).toEqual([
+      ['consent', 'grant'],
+      ['init', ''],
+      ['track', 'PageView'],
+    ]);
+    const href = await waitForHref(page, /[?&]af_sub1=/);
+    expect(new URL(href).searchParams.get('af_sub2')).toBe(FAKE_FBP);
+    expect(await consentState(page)).toBe('granted');
+    expect(await storedAnswer(page)).toBe('granted');
+    // The counter works: with consent, the runtime and the trackers do use the cookies.
+    expect((await cookieAccess(page)).reads).toBeGreaterThan(0);
+    expect((await cookieAccess(page)).writes).toBeGreaterThan(0);
+
+    const pixelLoads = fakes.requestsTo('metaPixel').length;
+    await page.reload({ waitUntil: 'load' });
+    await waitForHydration(page);
+    await waitUntil(() => fakes.requestsTo('metaPixel').length > pixelLoads, 'the pixel on the reload');
+    await waitUntil(() => fakes.tracked('PageView').length === 2, 'the reload\'s PageView');
+    await waitForHref(page, /[?&]af_sub1=/);
+    expect(await promptAfterSettling(page)).toBe(false);
+    expect(opened.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('Don\u2019t Allow: nothing loads, on this load or after a reload', async () => {
+    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+    const { page, errors } = opened;
+    await readPrompt(page);
+    await page.click(`${PROMPT} [data-consent="decline"]`);
+    await promptGone(page);
+    await sleep(SETTLE_MS);
+    expect(trackerRequests(opened)).toBe(0);
+    expect(await consentState(page)).toBe('denied');
+    expect(await storedAnswer(page)).toBe('denied');
+    expect(await cookieAccess(page)).toEqual({ reads: 0, writes: 0 });
+
+    await page.reload({ waitUntil: 'load' });
+    await waitForHydration(page);
+    expect(await promptAfterSettling(page)).toBe(false);
+    expect(trackerRequests(opened)).toBe(0);
+    expect(await cookieAccess(page)).toEqual({ reads: 0, writes: 0 });
+    expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
+    expect(opened.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the page\'s hook, window.storeLanding', () => {
+  it('consent(true) is Allow; consent(false) revokes the pixel\'s consent and puts the default link back', async () => {
+    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+    const { page, fakes, errors } = opened;
+    await readPrompt(page);
+    await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(true));
+    await promptGone(page);
+    await waitUntil(() => TRACKERS.every((host) => fakes.requestsTo(host).length > 0), 'every tracker host');
+    await waitForHref(page, /[?&]af_sub1=/);
+    expect(await consentState(page)).toBe('granted');
+
+    await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(false));
+    await waitUntil(() => fakes.records.pixel.some((call) => call.method === 'consent' && call.event === 'revoke'), 'the pixel\'s consent revoke');
+    await page.waitForFunction((selector, link) => document.querySelector(selector)?.getAttribute('href') === link, { timeout: 5000 }, GET, DEFAULT_LINK);
+    expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
+    expect(await consentState(page)).toBe('denied');
+    expect(await storedAnswer(page)).toBe('denied');
+    // The link stays the default one: no later poll or Smart Script call brings the attributed one back.
+    await sleep(1500);
+    expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
+    expect(opened.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  // Without a grant after the revoke the real pixel would stay revoked, and lose the visit's AddToCart.
+  it('consent(true) after consent(false) grants the pixel\'s consent again', async () => {
+    const { page, fakes } = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+    await readPrompt(page);
+    const answer = (granted: boolean) =>
+      page.evaluate((value) => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(value), granted);
+    await answer(true);
+    await waitUntil(() => fakes.tracked('PageView').length === 1, 'the PageView');
+    await answer(false);
+    await waitUntil(() => fakes.records.pixel.some((call) => call.event === 'revoke'), 'the pixel\'s consent revoke');
+    await answer(true);
+    await waitForHref(page, /[?&]af_sub1=/);
+    await sleep(1000);
+    const consentCalls = [...fakes.records.pixel].sort((a, b) => a.seq - b.seq).filter((call) => call.method === 'consent');
+    expect(consentCalls.map((call) => call.event)).toEqual(['grant', 'revoke', 'grant']);
+  });
+
+  it('an answer set before the runtime starts (window.storeLanding = { consent: true }) needs no prompt', async () => {
+    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc', { preset: true });
+    const { page, fakes, errors } = opened;
+    await waitUntil(() => TRACKERS.every((host) => fakes.requestsTo(host).length > 0), 'every tracker host');
+    await waitForHref(page, /[?&]af_sub1=/);
+    expect(await promptAfterSettling(page)).toBe(false);
+    expect(await consentState(page)).toBe('granted');
+    expect(opened.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the prompt\'s look', () => {
+  it.each([
+    ['light', 'rgb(242, 242, 247)'],
+    ['dark', 'rgb(28, 28, 30)'],
+  ] as const)('follows the page in %s mode (screenshot in /tmp)', async (scheme, cardBackground) => {
+    const opened = await visitWatched('/feature1?utm_source=fb');
+    const { page, errors } = opened;
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+    await readPrompt(page);
+    expect(await page.$eval(`${PROMPT} [role="dialog"]`, (card) => getComputedStyle(card).backgroundColor)).toBe(cardBackground);
+    await page.screenshot({ path: `/tmp/store-landing-consent-prompt-${scheme}.png` });
+    expect(opened.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
