@@ -9,6 +9,8 @@ import { openFakedPage } from './fakes.ts';
 import { defaultConfig } from '../helpers.ts';
 
 const baseUrl = inject('baseUrl');
+/** The text of the plain routes' inline language script, as the build wrote it. */
+const LANGUAGE_SCRIPT = /<script>(.*?)<\/script>/s.exec(readFileSync(path.join(inject('outDir'), 'index.html'), 'utf8'))![1]!;
 const settings = parse(readFileSync(defaultConfig, 'utf8')) as {
   tracking: { deepLink: string; appsflyer: { oneLink: { base: string; default: string } }; attribution: Record<string, string> };
 };
@@ -121,6 +123,9 @@ function expectClean(found: Awaited<ReturnType<typeof inspect>>, dialogs: string
   for (const script of found.scripts) {
     if (script.src) {
       expect(new URL(script.src).origin).toMatch(/^(http:\/\/127\.0\.0\.1:\d+|https:\/\/(connect\.facebook\.net|websdk\.appsflyer\.com|onelinksmartscript\.appsflyer\.com|js\.braintreegateway\.com))$/);
+    } else if (script.type === '') {
+      // The one classic inline script: the plain routes' language script, exactly as built.
+      expect(script.text).toBe(LANGUAGE_SCRIPT);
     } else {
       expect(script.type).toBe('application/json');
       expect(['page-props', 'runtime-config']).toContain(script.id);
