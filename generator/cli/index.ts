@@ -8,6 +8,7 @@ import { addMergeCommand } from './merge.ts';
 import { outputMode } from './output.ts';
 import { reportError } from './report.ts';
 import { addScreenshotsCommand } from './screenshots.ts';
+import { addScreenshotsMergeCommand } from './screenshots-merge.ts';
 import { addServeCommand } from './serve.ts';
 import { addValidateCommand } from './validate.ts';
 
@@ -31,6 +32,7 @@ function createProgram(json: boolean): Command {
   addDevCommand(program);
   addMergeCommand(program);
   addScreenshotsCommand(program);
+  addScreenshotsMergeCommand(program);
   return program;
 }
 

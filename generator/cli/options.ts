@@ -24,7 +24,8 @@ export function parseShard(value: string) {
   const match = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw new InvalidArgumentError(InvalidShard.message(value));
+  // Past 2^53 the numbers are rounded: `1/99999999999999999999` would be a shard of nothing.
+  if (!match || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) throw new InvalidArgumentError(InvalidShard.message(value));
   return { index, count };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ConfigError, ConfigNotFound, ConfigUnreadable, type ConfigIssue } from '../shared/errors.ts';
 import { readConfigText } from './read-text.ts';
-import { describeYamlErrors } from './yaml-errors.ts';
+import { describeYamlErrors, duplicateKeyIssues, firstStructuralError } from './yaml-errors.ts';
 
 /** A config file as read from disk: its data, and the document and line table to locate keys in it. */
 export interface LoadedConfig {
@@ -50,8 +50,11 @@ export function parseConfig(text: string, file: string): LoadedConfig {
   const lineCounter = new LineCounter();
   // A BOM is allowed (see read-text.ts); drop it here too, so columns on line 1 are an editor's.
   const source = text.replace(/^\uFEFF/, '');
-  const document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Duplicate keys are found by duplicateKeyIssues in linear time; yaml's own check is quadratic.
+  const document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const issues: ConfigIssue[] = describeYamlErrors(document.errors, document, lineCounter, source, file);
+  issues.push(...duplicateKeyIssues(document, lineCounter, file, firstStructuralError(document.errors)));
+  issues.sort((a, b) => a.line - b.line || a.column - b.column);
   issues.push(...aliasIssues(document, lineCounter, file));
   if (issues.length) throw new ConfigError(issues);
 

@@ -19,9 +19,12 @@ export interface SchemaProblem {
 export function describeSchemaErrors(errors: ErrorObject[]): SchemaProblem[] {
   // `contains` too: ajv reports each item that is not the one wanted, which says nothing the list's own error does not.
   const alternatives = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'contains');
+  // A text too long is that, whatever else is wrong with it: one message, not a second about its pattern.
+  const tooLong = new Set(errors.filter((error) => error.keyword === 'maxLength').map((error) => error.instancePath));
   const problems: SchemaProblem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
+    if (error.keyword === 'pattern' && tooLong.has(error.instancePath)) continue;
     const insideAlternative = alternatives.some(
       (alternative) => alternative !== error && error.schemaPath.startsWith(alternative.schemaPath + '/'),
     );
@@ -78,6 +81,10 @@ function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
       return { keyPath, message: `expected at most ${params.limit} items, found ${countOf(error.data)}` };
     case 'minLength':
       return { keyPath, message: `expected a non-empty text, found ${found}` };
+    case 'maxLength':
+      return { keyPath, message: `expected at most ${params.limit} characters, found ${[...String(error.data)].length}` };
+    case 'maxProperties':
+      return { keyPath, message: `expected at most ${params.limit} keys, found ${Object.keys(error.data as object).length}` };
     case 'uniqueItems':
       return { keyPath: [...keyPath, Number(params.i)], message: `duplicate of item ${params.j}: ${describeValue((error.data as unknown[])[Number(params.i)])}` };
     case 'contains':

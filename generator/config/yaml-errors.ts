@@ -3,7 +3,7 @@ import { isCollection, isMap, isPair, isScalar, isSeq, Scalar, visit, type Docum
 import type { ConfigIssue } from '../shared/errors.ts';
 
 /** Parser errors that leave the structure around them intact, so what follows is still read right. */
-const LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY', 'BAD_DQ_ESCAPE', 'TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE', 'KEY_OVER_1024_CHARS']);
+const LOCAL_ERRORS: ReadonlySet<string> = new Set(['BAD_DQ_ESCAPE', 'TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE', 'KEY_OVER_1024_CHARS']);
 
 /**
  * One issue per syntax error, up to the first one that breaks the structure: after a bad
@@ -39,11 +39,6 @@ function explain(error: YAMLError, document: Document, lineCounter: LineCounter,
   switch (error.code) {
     case 'TAB_AS_INDENT':
       return { offset, message: 'tab used for indentation: expected spaces, found a tab' };
-    case 'DUPLICATE_KEY': {
-      const key = keyAt(document, offset);
-      const first = key?.first === undefined ? '' : ` (first at line ${lineCounter.linePos(key.first).line}, column ${lineCounter.linePos(key.first).col})`;
-      return { offset, message: `duplicate key${key ? ` "${shorten(key.name)}"` : ''}: expected each key once in a mapping, found it again${first}` };
-    }
     case 'MULTIPLE_DOCS':
       return { offset, message: 'a second YAML document starts here: expected one document, found "---" followed by more' };
     case 'BAD_DQ_ESCAPE':
@@ -89,20 +84,41 @@ function explain(error: YAMLError, document: Document, lineCounter: LineCounter,
   return { offset, message: `invalid YAML: ${source.charAt(0).toLowerCase()}${source.slice(1)}` };
 }
 
-/** The name of the key at `offset` and the offset of its first occurrence in the same mapping. */
-function keyAt(document: Document, offset: number): { name: string; first?: number } | undefined {
-  let found: { name: string; first?: number } | undefined;
+/**
+ * Keys written twice in one mapping, each as an issue at its second occurrence. The parser
+ * is told not to look (uniqueKeys: false in load.ts): it compares every key with every
+ * earlier one, which takes seconds on a mapping of ten thousand keys; here each mapping
+ * keeps a Set of its keys, one pass over the document. Keys compare as yaml compares them:
+ * scalars by value (so 1 and "1" differ), anything else never equal.
+ * Only keys before `until` count: past a structural syntax error the keys are read out of step.
+ */
+export function duplicateKeyIssues(document: Document, lineCounter: LineCounter, file: string, until = Infinity): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
   visit(document, {
     Map(_, map) {
-      const index = map.items.findIndex((pair) => rangeOf(pair.key)?.[0] === offset);
-      if (index === -1) return;
-      const name = String(isScalar(map.items[index]!.key) ? (map.items[index]!.key as Scalar).value : map.items[index]!.key);
-      const earlier = map.items.slice(0, index).find((pair) => isScalar(pair.key) && String(pair.key.value) === name);
-      found = { name, first: rangeOf(earlier?.key)?.[0] };
-      return visit.BREAK;
+      const first = new Map<unknown, number>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const offset = rangeOf(pair.key)?.[0];
+        if (offset === undefined || offset >= until) continue;
+        const earlier = first.get(pair.key.value);
+        if (earlier === undefined) {
+          first.set(pair.key.value, offset);
+          continue;
+        }
+        const { line, col } = lineCounter.linePos(offset);
+        const at = lineCounter.linePos(earlier);
+        const message = `duplicate key "${shorten(String(pair.key.value))}": expected each key once in a mapping, found it again (first at line ${at.line}, column ${at.col})`;
+        issues.push({ file, line, column: col, path: '', message });
+      }
     },
   });
-  return found;
+  return issues;
+}
+
+/** Where the parser's errors stop being trustworthy: the first one that breaks the structure. */
+export function firstStructuralError(errors: readonly YAMLError[]): number {
+  return errors.find((error) => !LOCAL_ERRORS.has(error.code))?.pos[0] ?? Infinity;
 }
 
 /** The start of the quoted scalar that runs up to `offset` (where the parser gave up looking for its end). */

@@ -56,6 +56,15 @@ function define<Args extends unknown[]>(data: ErrorData<Args>) {
   };
 }
 
+/** Like `define`, for an error whose hint needs the arguments too (e.g. the user's own command line to paste). */
+function defineWithHint<Args extends unknown[]>(data: { name: string; message: (...args: Args) => string; hint: (...args: Args) => string }) {
+  return {
+    ...data,
+    /** Builds the error to throw. */
+    create: (...args: Args) => new UserError(data.name, data.message(...args), data.hint(...args)),
+  };
+}
+
 export const ConfigInvalid = {
   name: 'ConfigInvalid',
   message: (count: number) => `The config has ${count} problem${count === 1 ? '' : 's'}:`,
@@ -129,24 +138,52 @@ export const ScreenshotsNeedOneCampaign = define({
   hint: 'Pass one campaign folder inside it, e.g. --build out/<campaign>.',
 });
 
-export const BaselinesMissing = define({
+/** `updateCommand`: the command line that writes these baselines, made of the user's own flags (screenshots/command-line.ts). */
+export const BaselinesMissing = defineWithHint({
   name: 'BaselinesMissing',
-  message: (dir: string, names: string[]) =>
+  message: (dir: string, names: string[], _updateCommand: string) =>
     `${names.length} screenshot baseline${names.length === 1 ? ' is' : 's are'} missing from ${dir}: ${names.slice(0, 5).join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}.`,
-  hint: 'Run `store-landing screenshots --update` to capture them, look at them, and commit them.',
+  hint: (_dir: string, _names: string[], updateCommand: string) => `Run \`${updateCommand}\` to capture them, look at them, and commit them.`,
 });
 
-export const ScreenshotsChanged = define({
+/** `updateCommand`: the command line that rewrites the changed baselines, made of the user's own flags. */
+export const ScreenshotsChanged = defineWithHint({
   name: 'ScreenshotsChanged',
-  message: (changed: string[], threshold: number, report: string) =>
-    `${changed.length} screenshot${changed.length === 1 ? '' : 's'} differ from the baselines by more than ${threshold} % of their pixels: ${changed.join(', ')}. Report: ${report}`,
-  hint: 'Open the report; if the change is intended, run `store-landing screenshots --update` and commit the new baselines.',
+  message: (changed: string[], threshold: number, report: string, _updateCommand: string) =>
+    `${changed.length} screenshot${changed.length === 1 ? ' differs' : 's differ'} from the baselines by more than ${threshold} % of their pixels: ${changed.join(', ')}. Report: ${report}`,
+  hint: (_changed: string[], _threshold: number, _report: string, updateCommand: string) =>
+    `Open the report; if the change is intended, run \`${updateCommand}\` (it rewrites only the baselines that changed) and commit them.`,
 });
 
 export const ReportDirNotOurs = define({
   name: 'ReportDirNotOurs',
   message: (dir: string) => `Refusing to empty ${dir} for the screenshot report: it holds files but no report.html of an earlier run.`,
   hint: 'Pass an empty or new folder with -o.',
+});
+
+export const ScreenshotReportNotFound = define({
+  name: 'ScreenshotReportNotFound',
+  message: (dir: string) => `Cannot merge ${dir}: it holds no results.json of a \`store-landing screenshots\` run.`,
+  hint: 'Pass the report folders (-o) of `store-landing screenshots --shard I/N`, for every I of one N.',
+});
+
+export const ScreenshotReportsMismatched = define({
+  name: 'ScreenshotReportsMismatched',
+  message: (dir: string, reason: string) => `Cannot merge ${dir}: ${reason}.`,
+  hint: 'Merge the reports of one check: the same build, baselines and thresholds, split by --shard I/N.',
+});
+
+export const ScreenshotShardsIncomplete = define({
+  name: 'ScreenshotShardsIncomplete',
+  message: (count: number, missing: number[], twice: number[]) =>
+    `Cannot merge the screenshot reports: they are not shards 1 to ${count} once each${missing.length ? `; missing ${missing.join(', ')}` : ''}${twice.length ? `; given twice ${twice.join(', ')}` : ''}.`,
+  hint: 'Pass the report folder of every shard of the check, each once.',
+});
+
+export const ScreenshotMergeIntoInput = define({
+  name: 'ScreenshotMergeIntoInput',
+  message: (dir: string) => `Refusing to merge into ${dir}: it is one of the report folders being merged.`,
+  hint: 'Pass a new folder for the merged report with -o.',
 });
 
 export const ChromiumMissing = define({

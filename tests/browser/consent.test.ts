@@ -282,7 +282,7 @@ describe('the page\'s hook, window.storeLanding', () => {
 describe('the prompt\'s look', () => {
   it.each([
     ['light', 'rgb(242, 242, 247)'],
-    ['dark', 'rgb(28, 28, 30)'],
+    ['dark', 'rgb(44, 44, 46)'],
   ] as const)('follows the page in %s mode (screenshot in /tmp)', async (scheme, cardBackground) => {
     const opened = await visitWatched('/feature1?utm_source=fb');
     const { page, errors } = opened;

@@ -1,9 +1,12 @@
-// The screenshot regression command: passes on the committed baselines, and catches a one-line CSS change with a diff image and a report.
+// The screenshot regression command: passes on the committed baselines, catches a one-line CSS change with a diff image and a report, rewrites only changed baselines, and shards and merges with JUnit output.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { repoRoot, runCli, temporaryDir } from '../helpers.ts';
+import { JSDOM } from 'jsdom';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildSite } from '../../generator/build/index.ts';
+import { fixturesDir, repoRoot, runCli, temporaryDir } from '../helpers.ts';
 
 /** The default config, built once by global-setup.ts. */
 const buildDir = inject('outDir');
@@ -11,6 +14,20 @@ const buildDir = inject('outDir');
 const RUN_TIMEOUT = 300_000;
 /** The committed baselines of the default pages (the tests' copy of the default config renders them). */
 const baselines = path.join(repoRoot, 'tests/baselines');
+
+/**
+ * A copy of a build whose English /feature1 page gets one more stylesheet of one line (its CSP
+ * allows same-origin stylesheets, so the page shows what a real CSS change would).
+ */
+async function copyWithRegression(from: string, to: string): Promise<string> {
+  await cp(from, to, { recursive: true });
+  const page = path.join(to, 'feature1/index.html');
+  await writeFile(path.join(to, 'regression.css'), '.product-header__title { letter-spacing: 3px; }\n');
+  const html = await readFile(page, 'utf8');
+  expect(html).toContain('</head>');
+  await writeFile(page, html.replace('</head>', '<link rel="stylesheet" href="/regression.css"></head>'));
+  return to;
+}
 
 describe('store-landing screenshots', () => {
   it(
@@ -31,15 +48,7 @@ describe('store-landing screenshots', () => {
   it(
     'fails on a one-line CSS change to one page, with its diff images and a report naming it',
     async () => {
-      // A copy of the build whose /feature1 page gets one more stylesheet of one line
-      // (its CSP allows same-origin stylesheets, so the page shows what a real CSS change would).
-      const build = path.join(await temporaryDir(), 'out');
-      await cp(buildDir, build, { recursive: true });
-      const page = path.join(build, 'feature1/index.html');
-      await writeFile(path.join(build, 'regression.css'), '.product-header__title { letter-spacing: 3px; }\n');
-      const html = await readFile(page, 'utf8');
-      expect(html).toContain('</head>');
-      await writeFile(page, html.replace('</head>', '<link rel="stylesheet" href="/regression.css"></head>'));
+      const build = await copyWithRegression(buildDir, path.join(await temporaryDir(), 'out'));
 
       const report = path.join(await temporaryDir(), 'report');
       const run = await runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', report]);
@@ -59,6 +68,113 @@ describe('store-landing screenshots', () => {
         for (const folder of ['baseline', 'current', 'diff']) expect(reportHtml).toContain(`src="${folder}/${name}"`);
       }
       expect(reportHtml).not.toContain('de-feature1-390.png');
+    },
+    RUN_TIMEOUT,
+  );
+});
+
+/** A JUnit file read by a strict XML parser (throws when it is not well-formed): its counts and each test case's failure message. */
+function readJunit(xml: string) {
+  const document = new new JSDOM('').window.DOMParser().parseFromString(xml, 'application/xml');
+  if (document.getElementsByTagName('parsererror').length > 0) throw new Error(`junit.xml is not well-formed XML:\n${xml}`);
+  const root = document.documentElement;
+  return {
+    tests: Number(root.getAttribute('tests')),
+    failures: Number(root.getAttribute('failures')),
+    cases: [...document.getElementsByTagName('testcase')].map((testCase) => ({
+      classname: testCase.getAttribute('classname'),
+      name: testCase.getAttribute('name'),
+      failure: testCase.getElementsByTagName('failure')[0]?.getAttribute('message') ?? null,
+    })),
+  };
+}
+
+describe('store-landing screenshots on a small build: --update, --shard, screenshots-merge, junit.xml', () => {
+  /** Every folder has a space in its name: the hints must quote them. */
+  let work: string;
+  /** tests/fixtures/base: 2 routes x 2 locales, 8 shots. */
+  let build: string;
+  let baselines: string;
+  let firstUpdate: Awaited<ReturnType<typeof runCli>>;
+
+  beforeAll(async () => {
+    work = path.join(await temporaryDir(), 'screenshot work');
+    build = path.join(work, 'the build');
+    await buildSite({ config: path.join(fixturesDir, 'base/variants.yaml'), outDir: build, imageCacheDir: path.join(work, 'image cache') });
+    baselines = path.join(work, 'my baselines');
+    firstUpdate = await runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', path.join(work, 'update 1'), '--update']);
+  }, RUN_TIMEOUT);
+
+  /** Each baseline's bytes (hashed) and modification time. */
+  async function baselineFiles() {
+    const files: Record<string, string> = {};
+    for (const name of (await readdir(baselines)).sort()) {
+      const file = path.join(baselines, name);
+      files[name] = `${createHash('sha1').update(await readFile(file)).digest('hex')} ${(await stat(file)).mtimeMs}`;
+    }
+    return files;
+  }
+
+  it(
+    '--update writes only baselines that changed past the threshold: run again, it leaves every file as it was and says 0 changed',
+    async () => {
+      expect(firstUpdate.code, firstUpdate.stderr).toBe(0);
+      expect(firstUpdate.stdout).toContain('0 changed, 8 new, 0 unchanged');
+      expect(firstUpdate.stdout.match(/^ {2}wrote /gm)).toHaveLength(8);
+      const before = await baselineFiles();
+      expect(Object.keys(before)).toHaveLength(8);
+
+      const report = path.join(work, 'update 2');
+      const second = await runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', report, '--update']);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stdout).toContain(`Updated the baselines in ${baselines}: 0 changed, 0 new, 8 unchanged`);
+      expect(second.stdout).not.toContain('wrote');
+      expect(await baselineFiles()).toEqual(before);
+      expect(JSON.parse(await readFile(path.join(report, 'results.json'), 'utf8')).written).toEqual([]);
+      expect(await readFile(path.join(report, 'report.html'), 'utf8')).toContain('No baseline was written');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    "fails a one-line CSS change in each shard holding its pages, merges the shards' reports into one report and junit.xml, and hints with the user's flags",
+    async () => {
+      const regression = await copyWithRegression(build, path.join(work, 'build with regression'));
+      const shardDir = (index: number) => path.join(work, `shard ${index}`);
+      const shards = [];
+      for (const index of [1, 2]) {
+        const args = ['screenshots', '--build', regression, '--baseline', baselines, '-o', shardDir(index), '--threshold', '0.5', '--shard', `${index}/2`];
+        shards.push(await runCli(args));
+      }
+      expect(shards.map((run) => run.code), shards.map((run) => run.stderr).join('\n')).toEqual([1, 1]);
+      // Round-robin over the sorted names: the 350 px shots in shard 1, the 390 px ones in shard 2.
+      expect(shards[0]!.stderr).toContain('1 screenshot differs from the baselines by more than 0.5 % of their pixels: en-feature1-350.png.');
+      expect(shards[1]!.stderr).toContain('1 screenshot differs from the baselines by more than 0.5 % of their pixels: en-feature1-390.png.');
+      const command = `npx store-landing screenshots --build '${regression}' --out '${shardDir(1)}' --baseline '${baselines}' --threshold 0.5 --update`;
+      expect(shards[0]!.stderr).toContain(`run \`${command}\``);
+      const shardJunit = readJunit(await readFile(path.join(shardDir(2), 'junit.xml'), 'utf8'));
+      expect([shardJunit.tests, shardJunit.failures]).toEqual([4, 1]);
+
+      const merged = path.join(work, 'merged report');
+      const merge = await runCli(['screenshots-merge', shardDir(2), shardDir(1), '-o', merged]);
+      expect(merge.code, merge.stderr).toBe(1);
+      expect(merge.stdout).toContain('2 of 8 screenshots differ from the baselines');
+      expect(merge.stderr).toContain(`2 screenshots differ from the baselines by more than 0.5 % of their pixels: en-feature1-350.png, en-feature1-390.png. Report: ${merged}/report.html`);
+      expect(merge.stderr).toContain(`run \`${command}\``);
+
+      const junit = readJunit(await readFile(path.join(merged, 'junit.xml'), 'utf8'));
+      expect([junit.tests, junit.failures]).toEqual([8, 2]);
+      const failed = junit.cases.filter((testCase) => testCase.failure);
+      expect(failed.map(({ classname, name }) => `${classname} ${name}`)).toEqual(['en/feature1 350 px', 'en/feature1 390 px']);
+      for (const { failure } of failed) {
+        const [, percent, diff] = /^(\d+\.\d{3}) % of pixels differ \(more than 0\.5 %\); diff: (.+)$/.exec(failure!) ?? [];
+        expect(Number(percent)).toBeGreaterThan(0.5);
+        expect(existsSync(diff!), diff).toBe(true);
+      }
+      const reportHtml = await readFile(path.join(merged, 'report.html'), 'utf8');
+      expect(reportHtml).toContain('2 of 8 screenshots differ');
+      for (const name of ['en-feature1-350.png', 'en-feature1-390.png']) expect(reportHtml).toContain(`src="diff/${name}"`);
+      expect(await readdir(path.join(merged, 'current'))).toHaveLength(8);
     },
     RUN_TIMEOUT,
   );

@@ -1,11 +1,11 @@
 // The listing facts of variants.yaml (`app`): what the page shows about the app.
 import { Type } from '@sinclair/typebox';
-import { date, httpsUrl, imagePath, languageTag, messageKey, name, oneOf, prose, version } from './values.ts';
+import { date, LIMITS, httpsUrl, imagePath, languageTag, messageKey, name, oneOf, prose, version } from './values.ts';
 
 const inAppPurchase = Type.Object(
   {
     name: messageKey({ description: 'Locale key of the purchase\'s name, e.g. iap.magicProYearly.' }),
-    price: Type.Number({ minimum: 0, description: 'Price in the listing currency; formatted per locale.' }),
+    price: Type.Number({ minimum: 0, maximum: LIMITS.price, description: 'Price in the listing currency; formatted per locale.' }),
   },
   { additionalProperties: false },
 );
@@ -31,7 +31,7 @@ const privacyCard = Type.Object(
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, description: 'The data categories listed on the card.' },
+      { minItems: 1, maxItems: 20, description: 'The data categories listed on the card.' },
     ),
   },
   { additionalProperties: false },
@@ -48,15 +48,15 @@ export const app = Type.Object(
       multipleOf: 0.1,
       description: 'Average rating, 0 to 5 in steps of 0.1 (4.5 shows four and a half stars).',
     }),
-    ratingCount: Type.Integer({ minimum: 0, description: 'Number of ratings; shown compact, e.g. 25.6K.' }),
+    ratingCount: Type.Integer({ minimum: 0, maximum: 1e12, description: 'Number of ratings; shown compact, e.g. 25.6K.' }),
     ratingHistogram: Type.Array(Type.Number({ minimum: 0, maximum: 100 }), {
       minItems: 5,
       maxItems: 5,
       description: 'Per cent of ratings with 5, 4, 3, 2 and 1 stars.',
     }),
-    chartRank: Type.Optional(Type.Integer({ minimum: 1, description: 'Chart position in the category, shown as #N. Optional.' })),
+    chartRank: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: 'Chart position in the category, shown as #N. Optional.' })),
     ageRating: oneOf(['4+', '9+', '12+', '17+'], { description: 'The age badge next to the title.' }),
-    sizeMB: Type.Number({ exclusiveMinimum: 0, description: 'Download size in MB.' }),
+    sizeMB: Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'Download size in MB.' }),
     category: name({ description: 'Key under categories.* in the locales.' }),
     version: version({ description: 'Current version, shown in What\'s New.' }),
     releaseDate: date({ description: 'Date of the current version, YYYY-MM-DD.' }),
@@ -64,21 +64,22 @@ export const app = Type.Object(
       {
         iOS: version({ description: 'Minimum iOS version, e.g. 15.0.' }),
         macOS: version({ description: 'Minimum macOS version, e.g. 12.0.' }),
-        macChip: Type.String({ pattern: '^M[0-9]+$', description: 'Minimum Apple chip of a Mac, e.g. M1.' }),
+        macChip: Type.String({ pattern: '^M[0-9]+$', maxLength: LIMITS.version, description: 'Minimum Apple chip of a Mac, e.g. M1.' }),
       },
       { additionalProperties: false, description: 'Minimum systems of the Information section.' },
     ),
     languages: Type.Array(languageTag(), {
       minItems: 1,
+      maxItems: 100,
       uniqueItems: true,
       description:
         'BCP 47 tags of the languages the app supports, in display order; names come from languageNames.* in the locales (languageNames.pt-BR), joined as each locale writes a list.',
     }),
-    price: Type.Union([Type.Literal('free'), Type.Number({ exclusiveMinimum: 0 })], {
+    price: Type.Union([Type.Literal('free'), Type.Number({ exclusiveMinimum: 0, maximum: LIMITS.price })], {
       description: 'free, or the app\'s price in the listing currency.',
     }),
     currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of the listing\'s prices, e.g. USD.' }),
-    inAppPurchases: Type.Array(inAppPurchase, { description: 'The in-app purchases listed in Information, in order.' }),
+    inAppPurchases: Type.Array(inAppPurchase, { maxItems: 50, description: 'The in-app purchases listed in Information, in order.' }),
     links: Type.Object(
       {
         developer: httpsUrl({ description: 'The developer\'s website.' }),
@@ -90,9 +91,11 @@ export const app = Type.Object(
     reviewDate: date({ description: 'The fixed date shown on every review, YYYY-MM-DD.' }),
     reviews: Type.Array(review, {
       minItems: 1,
+      maxItems: 20,
       description: 'The reviews of the Ratings and Reviews slider; their text is reviews.<id>.title and .body in each locale.',
     }),
     privacy: Type.Array(privacyCard, {
+      maxItems: 20,
       description: 'The App Privacy cards; titles and texts are privacy.cards.<id>.* in each locale.',
     }),
   },

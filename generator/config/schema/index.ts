@@ -1,7 +1,7 @@
 // The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and the README documents; types and defaults follow from it.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { app } from './app.ts';
-import { defaulted, deepLink, EXPECTED, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
+import { defaulted, LIMITS, deepLink, EXPECTED, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
 
 /**
  * The language every campaign is built in whatever else it lists: the one a visitor whose
@@ -13,7 +13,7 @@ const variant = Type.Object(
   {
     name: name({ description: 'The variant\'s name; also its split-test landing type.' }),
     path: route({ description: 'The route: / or /<name>.' }),
-    screenshots: Type.Array(imagePath(), { minItems: 1, description: 'The variant\'s own screenshots, shown before the shared ones.' }),
+    screenshots: Type.Array(imagePath(), { minItems: 1, maxItems: 20, description: 'The variant\'s own screenshots, shown before the shared ones.' }),
   },
   { additionalProperties: false },
 );
@@ -55,10 +55,12 @@ const tracking = Type.Object(
     attribution: recordOf(
       Type.String({
         pattern: '^(?!(__proto__|constructor|prototype)$)[A-Za-z0-9_]+$',
+        maxLength: LIMITS.name,
         [EXPECTED]: 'a parameter name of letters, digits and "_" (not __proto__, constructor or prototype)',
       }),
-      Type.String({ pattern: '^(query\\.[A-Za-z0-9_]+|cookie\\.[A-Za-z0-9_]+|page\\.url|page\\.userAgent|paywall|app\\.deepLink)$' }),
+      Type.String({ pattern: '^(query\\.[A-Za-z0-9_]+|cookie\\.[A-Za-z0-9_]+|page\\.url|page\\.userAgent|paywall|app\\.deepLink)$', maxLength: LIMITS.name + 7 }),
       {
+        maxProperties: 100,
         description:
           'Install-link parameter -> its source: query.<name>, cookie.<name>, page.url, page.userAgent, paywall or app.deepLink.',
       },
@@ -96,7 +98,8 @@ const payments = Type.Object(
 );
 
 /** Landing type -> paywall type -> weight in per cent. */
-const splitTest = recordOf(name(), recordOf(name(), Type.Number({ minimum: 0, maximum: 100 })), {
+const splitTest = recordOf(name(), recordOf(name(), Type.Number({ minimum: 0, maximum: 100 }), { maxProperties: 50 }), {
+  maxProperties: 50,
   description: 'Landing type -> paywall type -> weight in per cent (summing to at most 100).',
 });
 
@@ -105,6 +108,7 @@ export const configSchema = Type.Object(
   {
     locales: Type.Array(languageTag(), {
       minItems: 1,
+      maxItems: 100,
       uniqueItems: true,
       contains: Type.Literal(FALLBACK_LOCALE),
       description:
@@ -116,17 +120,17 @@ export const configSchema = Type.Object(
       }),
       FALLBACK_LOCALE,
     ),
-    localesDir: defaulted(Type.String({ minLength: 1, description: 'Folder of the i18next resources <lang>.json, relative to this file.' }), 'locales'),
+    localesDir: defaulted(Type.String({ minLength: 1, maxLength: LIMITS.path, description: 'Folder of the i18next resources <lang>.json, relative to this file.' }), 'locales'),
     basePath: defaulted(
-      Type.String({ pattern: '^/([A-Za-z0-9._~-]+/)*$', description: 'The URL path the pages are hosted under; asset URLs start with it.' }),
+      Type.String({ pattern: '^/([A-Za-z0-9._~-]+/)*$', maxLength: LIMITS.path, description: 'The URL path the pages are hosted under; asset URLs start with it.' }),
       '/',
     ),
     siteUrl: Type.Optional(
-      Type.String({ pattern: '^https://[^/?#\\s]+$', description: 'Origin the pages are published at, for absolute hreflang and canonical links. Optional.' }),
+      Type.String({ pattern: '^https://[^/?#\\s]+$', maxLength: LIMITS.url, description: 'Origin the pages are published at, for absolute hreflang and canonical links. Optional.' }),
     ),
     app,
-    variants: Type.Array(variant, { minItems: 1, description: 'One page per variant and locale. The variant\'s name is its split-test landing type.' }),
-    sharedScreenshots: Type.Array(imagePath(), { description: 'Images appended to every variant\'s screenshots.' }),
+    variants: Type.Array(variant, { minItems: 1, maxItems: 50, description: 'One page per variant and locale. The variant\'s name is its split-test landing type.' }),
+    sharedScreenshots: Type.Array(imagePath(), { maxItems: 20, description: 'Images appended to every variant\'s screenshots.' }),
     tracking,
     splitTest,
     payments,
@@ -140,6 +144,7 @@ export const fileSchema = Type.Object(
     ...configSchema.properties,
     campaigns: Type.Optional(
       recordOf(name(), Type.Object({}), {
+        maxProperties: 10000,
         description: 'Named campaigns; each overrides any top-level setting (objects merge, lists replace).',
       }),
     ),

@@ -8,9 +8,27 @@ import { Type, type SchemaOptions, type Static, type TSchema, type TUnsafe } fro
  */
 export const EXPECTED = 'x-expected';
 
+/**
+ * Upper bounds of the config's values: far above any real listing, low enough that a typo
+ * (`1e21`) or a pasted file (a 900 KB developer name) is refused instead of rendered.
+ */
+export const LIMITS = {
+  /** Ids, names and keys. */
+  name: 64,
+  /** Texts shown as written: developer, copyright, review author. */
+  prose: 200,
+  /** URLs and deep links. */
+  url: 2048,
+  /** File and folder paths. */
+  path: 1024,
+  version: 32,
+  /** Prices in the listing currency. */
+  price: 1e7,
+} as const;
+
 /** A string value of one shape: `expected` says, for error messages, what fits. */
-function text(pattern: string, expected: string, options: SchemaOptions = {}) {
-  return Type.String({ pattern, [EXPECTED]: expected, ...options });
+function text(pattern: string, expected: string, maxLength: number, options: SchemaOptions = {}) {
+  return Type.String({ pattern, maxLength, [EXPECTED]: expected, ...options });
 }
 
 /** One of a fixed list of values, written as JSON Schema's `enum` (its errors list the values). */
@@ -37,30 +55,31 @@ export function defaulted<T extends TSchema>(schema: T, value: unknown): T {
 }
 
 /** Each of these returns a fresh schema, so a key's own description never overwrites a shared one. */
-export const name = (options?: SchemaOptions) => text('^[A-Za-z0-9][A-Za-z0-9_-]*$', 'a name of letters, digits, "-" and "_"', options);
+export const name = (options?: SchemaOptions) => text('^[A-Za-z0-9][A-Za-z0-9_-]*$', 'a name of letters, digits, "-" and "_"', LIMITS.name, options);
 
 /**
  * A route. Which first segments the build reserves (`assets` and the locale codes) depends
  * on the config, so that is a cross-check (validate.ts), not a pattern.
  */
 export const route = (options?: SchemaOptions) =>
-  text('^/([a-z0-9][a-z0-9-]*)?$', 'a route: "/" or "/" and lowercase letters, digits and "-"', options);
+  text('^/([a-z0-9][a-z0-9-]*)?$', 'a route: "/" or "/" and lowercase letters, digits and "-"', LIMITS.name, options);
 
 export const messageKey = (options?: SchemaOptions) =>
-  text('^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$', 'a locale key such as iap.magicProYearly', options);
+  text('^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$', 'a locale key such as iap.magicProYearly', LIMITS.path, options);
 
 export const httpsUrl = (options?: SchemaOptions) =>
-  text('^https://[^/?#\\s\\u0000-\\u001f\\u007f]+(/[^\\s\\u0000-\\u001f\\u007f]*)?$', 'an https:// URL', options);
+  text('^https://[^/?#\\s\\u0000-\\u001f\\u007f]+(/[^\\s\\u0000-\\u001f\\u007f]*)?$', 'an https:// URL', LIMITS.url, options);
 
 export const deepLink = (options?: SchemaOptions) =>
   text(
     '^(?!(javascript|data|vbscript|file|http|blob|about):)[a-z][a-z0-9+.-]*://[^\\s\\u0000-\\u001f\\u007f]*$',
     'an app deep link such as pictura://create, or an https:// URL (never javascript:, data:, vbscript:, file: or http:)',
+    LIMITS.url,
     options,
   );
 
 export const imagePath = (options?: SchemaOptions) =>
-  text('^[^:]+\\.(png|jpe?g|svg|webp)$', 'a relative path to a .png, .jpg, .jpeg, .svg or .webp file', options);
+  text('^[^:]+\\.(png|jpe?g|svg|webp)$', 'a relative path to a .png, .jpg, .jpeg, .svg or .webp file', LIMITS.path, options);
 
 /**
  * A language tag's shape: a two- or three-letter language, then subtags of letters and
@@ -69,11 +88,11 @@ export const imagePath = (options?: SchemaOptions) =>
  * say "did you mean pt-BR?" for `pt_BR` (so "_" passes here).
  */
 export const languageTag = (options?: SchemaOptions) =>
-  text('^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$', 'a BCP 47 language tag such as en, pt-BR or zh-Hant', options);
+  text('^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$', 'a BCP 47 language tag such as en, pt-BR or zh-Hant', LIMITS.name, options);
 
-export const version = (options?: SchemaOptions) => text('^[0-9]+(\\.[0-9]+)*$', 'a version number such as 1.14', options);
+export const version = (options?: SchemaOptions) => text('^[0-9]+(\\.[0-9]+)*$', 'a version number such as 1.14', LIMITS.version, options);
 
-export const date = (options?: SchemaOptions) => text('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'a date as YYYY-MM-DD', options);
+export const date = (options?: SchemaOptions) => text('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'a date as YYYY-MM-DD', 10, options);
 
 /** Non-empty text shown as written. */
-export const prose = (description: string) => Type.String({ minLength: 1, description });
+export const prose = (description: string) => Type.String({ minLength: 1, maxLength: LIMITS.prose, description });
