@@ -75,7 +75,7 @@ describe('language tags', () => {
       'tests/fixtures/locale-tag-not-canonical/variants.yaml:2:15 locales[1]: expected a language tag in canonical form, found "pt-br" (did you mean "pt-BR"?)',
     );
     expect(await configIssues('tests/fixtures/locale-file-missing/variants.yaml')).toEqual([
-      'tests/fixtures/locale-file-missing/variants.yaml:2:15 locales[1]: translations for "it" not found: expected a file at locales/it.json, found nothing',
+      'tests/fixtures/locale-file-missing/variants.yaml:2:15 locales[1]: translations for "it" not found: expected a file at tests/fixtures/site/locales/it.json, found nothing',
     ]);
   });
 });

@@ -65,7 +65,7 @@ describe('mountConsentPrompt', () => {
     const title = doc.body.all().find((element) => element.id === card.attributes.get('aria-labelledby'))!;
     const body = doc.body.all().find((element) => element.id === card.attributes.get('aria-describedby'))!;
     expect([title.textContent, body.textContent]).toEqual([ENGLISH_CONSENT_TEXTS.title, ENGLISH_CONSENT_TEXTS.body]);
-    expect(card.styles.get('background')).toContain('var(--card');
+    expect(card.styles.get('background')).toContain('var(--sheet');
     expect(card.styles.get('pointer-events')).toBe('auto');
     const buttons = doc.body.all().filter((element) => element.tagName === 'button');
     expect(buttons.map((button) => [button.type, button.textContent])).toEqual([
