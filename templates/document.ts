@@ -20,7 +20,11 @@ export interface DocumentParts {
   preloadImages?: ImagePreload[];
   /** The text of one classic inline script run while the head is parsed; its CSP hash is taken over scriptText(). */
   inlineScript?: string;
-  /** Module scripts, in order. */
+  /**
+   * Module scripts, in order: preloaded from the head, listed in a `<template>` and started by
+   * MODULE_LOADER (the policy's 'strict-dynamic' trusts what a hashed script starts, and nothing
+   * the parser meets by its URL alone).
+   */
   scripts?: string[];
   /** JSON data blocks by element id, e.g. `page-props`; never executed, so no CSP hash is needed. */
   data?: Record<string, unknown>;
@@ -58,16 +62,35 @@ export function renderDocument(parts: DocumentParts): string {
         : `<link rel="preload" as="image" imagesrcset="${escapeHtml(preload.srcset)}" type="${escapeHtml(preload.type)}" fetchpriority="high">`,
     ),
     `<style>${styleText(parts.css)}</style>`,
-    ...(parts.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...(parts.scripts ?? []).map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
   ];
   const data = Object.entries(parts.data ?? {}).map(
     ([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${serializeJson(value)}</script>`,
   );
+  const scripts = parts.scripts?.length
+    ? `<template id="${MODULE_SCRIPTS_ID}">${parts.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('')}</template>` +
+      `<script type="module">${scriptText(MODULE_LOADER)}</script>`
+    : '';
   return (
     `<!doctype html><html lang="${escapeHtml(parts.lang)}" dir="${textDirection(parts.lang)}"><head>${head.filter(Boolean).join('')}</head>` +
-    `<body><div id="root">${parts.body}</div>${data.join('')}</body></html>`
+    `<body><div id="root">${parts.body}</div>${data.join('')}${scripts}</body></html>`
   );
 }
+
+/** The id of the `<template>` that lists a page's module scripts for MODULE_LOADER. */
+export const MODULE_SCRIPTS_ID = 'module-scripts';
+
+/**
+ * The page's one inline module script: it starts each module script listed in the
+ * `<template>`, in order. Scripts in a template never run by themselves; ones a trusted
+ * (hashed) script creates are trusted under 'strict-dynamic', and so is everything they load
+ * (the runtime's chunks, React, the third-party SDKs). A module script, so it runs after the
+ * document is parsed, as the scripts it starts did when they were in the head. Fixed text:
+ * one CSP hash for every page and campaign.
+ */
+export const MODULE_LOADER =
+  `for(const t of document.getElementById("${MODULE_SCRIPTS_ID}").content.querySelectorAll("script")){` +
+  'const s=document.createElement("script");s.type="module";s.async=!1;s.src=t.getAttribute("src");document.head.append(s)}';
 
 /** The text of the inline `<style>` element, exactly: its CSP hash is taken over this. */
 export function styleText(css: string): string {

@@ -1,13 +1,19 @@
-// The Content-Security-Policy of a campaign's pages: our own origin, hashes of our inline code, and only the third-party hosts in use.
+// The Content-Security-Policy of a campaign's pages: hashes and 'strict-dynamic' for scripts, exact third-party hosts for everything else.
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/types.ts';
+import { MODULE_LOADER, scriptText } from '../../templates/document.ts';
 
-type Directive = 'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src';
+type Directive = 'script-src' | 'img-src' | 'connect-src' | 'frame-src';
 
 /**
- * The hosts each third party needs, by directive. Meta: the pixel loader and its
- * beacons; AppsFlyer: the Web SDK, its event endpoints and the Smart Script; Braintree:
- * the SDK scripts, its API and analytics, and PayPal's fraud-data collector.
+ * The exact hosts each third party needs, by directive: no wildcards. Under 'strict-dynamic'
+ * browsers ignore `script-src` hosts (a trusted script may load any script), so those lists
+ * only serve browsers older than CSP 3 (Safari before 15.4); the other directives bind every
+ * browser. Meta: the pixel loader and its `/tr` beacons. AppsFlyer: the PBA Web SDK, which
+ * posts its events to wa.appsflyer.com (`/events?site-id=...`), the Smart Script, and the
+ * OneLink impression pixel. Braintree (braintree-web 3.100.0's own sources): the SDK
+ * scripts; its gateway, GraphQL and analytics APIs in production; the data collector's Kount
+ * frame and PayPal's fraudnet script and counter image.
  */
 const META: Partial<Record<Directive, string[]>> = {
   'script-src': ['https://connect.facebook.net'],
@@ -16,8 +22,7 @@ const META: Partial<Record<Directive, string[]>> = {
 };
 const APPSFLYER_WEB_SDK: Partial<Record<Directive, string[]>> = {
   'script-src': ['https://websdk.appsflyer.com'],
-  'connect-src': ['https://*.appsflyer.com', 'https://*.appsflyersdk.com'],
-  'img-src': ['https://*.appsflyer.com'],
+  'connect-src': ['https://wa.appsflyer.com'],
 };
 const APPSFLYER_SMART_SCRIPT: Partial<Record<Directive, string[]>> = {
   'script-src': ['https://onelinksmartscript.appsflyer.com'],
@@ -27,9 +32,9 @@ const ONELINK_IMPRESSIONS: Partial<Record<Directive, string[]>> = {
   'connect-src': ['https://impressions.onelink.me'],
 };
 const BRAINTREE_API: Partial<Record<Directive, string[]>> = {
-  'connect-src': ['https://api.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://*.braintree-api.com'],
+  'connect-src': ['https://api.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://payments.braintree-api.com'],
   'frame-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com'],
-  'img-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com'],
+  'img-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://b.stats.paypal.com'],
 };
 const BRAINTREE_CDN: Partial<Record<Directive, string[]>> = {
   'script-src': ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://c.paypal.com'],
@@ -48,11 +53,63 @@ export interface InlineHashes {
   styles: string[];
 }
 
+/** Where browsers send reports of what the policy blocked (a config key the schema does not have yet; see the report). */
+export interface CspReporting {
+  /** An https:// URL that accepts CSP reports (`application/csp-report` and the Reporting API's `application/reports+json`). */
+  reportUri: string;
+}
+
 /**
- * The policy for a campaign. `forHeader` adds what a `<meta>` policy may not carry
- * (`frame-ancestors`): the HTTP header and `_headers` get it, the page's meta tag does not.
+ * The policy for a campaign. Scripts: 'strict-dynamic' with the hashes of the page's inline
+ * scripts (the module loader, and the plain routes' language script); `'self'` and the vendors'
+ * script hosts follow only for browsers without CSP 3, which ignore 'strict-dynamic'.
+ * Everything else is `'none'` unless named: the site itself and the exact hosts in use.
+ * `forHeader` adds what a `<meta>` policy may not carry: `frame-ancestors` and the reporting
+ * directives. The HTTP header and `_headers` get them; the page's meta tag cannot.
  */
-export function contentSecurityPolicy(config: Config, inline: InlineHashes, forHeader = false): string {
+export function contentSecurityPolicy(config: Config, inline: InlineHashes, forHeader = false, reporting?: CspReporting): string {
+  const hosts = vendorHosts(config);
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'none'"]],
+    ['script-src', ["'self'", "'strict-dynamic'", cspHash(scriptText(MODULE_LOADER)), ...inline.scripts, ...hosts('script-src')]],
+    ['style-src', ["'self'", ...inline.styles]],
+    ['img-src', ["'self'", ...hosts('img-src')]],
+    ['connect-src', ["'self'", ...hosts('connect-src')]],
+    ['frame-src', hosts('frame-src').length ? hosts('frame-src') : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'none'"]],
+    ['upgrade-insecure-requests', []],
+  ];
+  if (forHeader) directives.push(['frame-ancestors', ["'none'"]]);
+  if (forHeader && reporting) {
+    reportingHeaders(reporting);
+    directives.push(['report-uri', [reporting.reportUri]], ['report-to', [REPORT_GROUP]]);
+  }
+  return directives.map(([name, values]) => [name, ...new Set(values)].join(' ')).join('; ');
+}
+
+/** The Reporting API group the header policy reports to. */
+const REPORT_GROUP = 'csp';
+
+/**
+ * Headers that go with a header policy that reports: the Reporting API endpoint, and Trusted
+ * Types in report-only mode. Trusted Types cannot be enforced: braintree-web's data collector
+ * sets a `<script>`'s text from a string (`el.text = JSON.stringify(config)`) and the runtime
+ * sets script URLs from strings, both of which an enforcing policy turns into errors; the
+ * reports show what would break before anyone enforces it.
+ */
+export function reportingHeaders(reporting: CspReporting): Record<string, string> {
+  // The URL goes into header syntax as it is: a quote, comma or semicolon would end its field.
+  if (/[\s"',;]/.test(reporting.reportUri)) throw new Error(`A CSP report URL cannot hold spaces, quotes, commas or semicolons: ${reporting.reportUri}`);
+  return {
+    'Reporting-Endpoints': `${REPORT_GROUP}="${reporting.reportUri}"`,
+    'Content-Security-Policy-Report-Only': `require-trusted-types-for 'script'; report-uri ${reporting.reportUri}; report-to ${REPORT_GROUP}`,
+  };
+}
+
+/** The hosts of the third parties a config switches on, by directive, each once. */
+function vendorHosts(config: Config): (directive: Directive) => string[] {
   const vendors = [META, APPSFLYER_WEB_SDK];
   const { appsflyer } = config.tracking;
   if (appsflyer.smartScript) vendors.push(APPSFLYER_SMART_SCRIPT);
@@ -62,20 +119,5 @@ export function contentSecurityPolicy(config: Config, inline: InlineHashes, forH
     vendors.push(BRAINTREE_API);
     if (braintree.source === 'cdn') vendors.push(BRAINTREE_CDN);
   }
-  const hosts = (directive: Directive) => [...new Set(vendors.flatMap((vendor) => vendor[directive] ?? []))];
-
-  const directives: Array<[string, string[]]> = [
-    ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...inline.scripts, ...hosts('script-src')]],
-    ['style-src', ["'self'", ...inline.styles]],
-    ['img-src', ["'self'", 'data:', ...hosts('img-src')]],
-    ['connect-src', ["'self'", ...hosts('connect-src')]],
-    ['frame-src', hosts('frame-src').length ? hosts('frame-src') : ["'none'"]],
-    ['font-src', ["'self'"]],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'none'"]],
-    ['form-action', ["'none'"]],
-  ];
-  if (forHeader) directives.push(['frame-ancestors', ["'none'"]]);
-  return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
+  return (directive) => [...new Set(vendors.flatMap((vendor) => vendor[directive] ?? []))];
 }

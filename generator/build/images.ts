@@ -8,6 +8,7 @@ import type { AssetFile } from './bundle.ts';
 import type { Config } from '../config/types.ts';
 import { ImageUnreadable } from '../shared/errors.ts';
 import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey, imageUses, type ImageRole } from './image-roles.ts';
+import { createSvgSanitizer, sanitizerVersion, type SvgSanitizer } from './svg-sanitize.ts';
 
 /**
  * Encoder settings, chosen by eye at 390 px wide and device scale 3 on screenshots with
@@ -58,6 +59,8 @@ export interface ImagePipeline {
   stats: ImageStats;
   /** Each (role, file) is optimized once per build, however many campaigns show it. */
   memo: Map<string, Promise<OptimizedImage>>;
+  /** The SVG sanitiser, made on the first SVG missing from the cache (it loads jsdom). */
+  sanitizer?: Promise<SvgSanitizer>;
 }
 
 /** A pipeline caching in `cacheDir` (conventionally `.cache/images/` beside the config). */
@@ -85,15 +88,17 @@ export async function collectImages(config: Config, configDir: string, pipeline:
  * @throws UserError (ImageUnreadable) when the file is not an image sharp can read.
  */
 export async function optimizeImage(file: string, role: ImageRole, pipeline: ImagePipeline): Promise<OptimizedImage> {
-  const contents = await readFile(file);
   const extension = path.extname(file).toLowerCase();
   const stem = path.basename(file, path.extname(file));
   const isSvg = extension === '.svg';
+  const asIs = isSvg && SVG_AS_IS.has(role);
+  // An SVG shipped as it is ships sanitised (svg-sanitize.ts); its size is read from what ships.
+  const contents = asIs ? await sanitizedSvg(file, pipeline) : await readFile(file);
   const intrinsic = isSvg ? svgSize(contents.toString('utf8'), file) : await rasterSize(contents, file);
   const { cssWidth } = IMAGE_ROLES[role];
   const cssHeight = Math.round((cssWidth * intrinsic.height) / intrinsic.width);
 
-  if (isSvg && SVG_AS_IS.has(role)) {
+  if (asIs) {
     const name = hashedImageName(stem, contents, '', 'svg');
     return { width: cssWidth, height: cssHeight, fallback: name, sources: [], files: [{ name, contents }] };
   }
@@ -165,6 +170,17 @@ async function rasterize(contents: Buffer, isSvg: boolean, intrinsic: { width: n
   } catch (error) {
     throw ImageUnreadable.create(file, (error as Error).message);
   }
+}
+
+/** The SVG at `file` as it ships: sanitised once, then taken from the cache by the source's hash and the sanitiser's version. */
+async function sanitizedSvg(file: string, pipeline: ImagePipeline): Promise<Buffer> {
+  const source = await readFile(file);
+  const cached = path.join(pipeline.cacheDir, `sanitized-${hashOf(source.toString('hex') + sanitizerVersion()).slice(0, 32)}.svg`);
+  if (existsSync(cached)) return readFile(cached);
+  pipeline.sanitizer ??= createSvgSanitizer();
+  const clean = Buffer.from((await pipeline.sanitizer)(source.toString('utf8'), file));
+  await writeAtomically(cached, clean);
+  return clean;
 }
 
 /** Writes through a temporary name, so a build killed midway never leaves a truncated cache entry. */

@@ -11,7 +11,7 @@ import type { ImageStats } from './images.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { renderCampaign } from './render/index.ts';
 import { manifestText, siteRootFiles, type SiteEntry } from './site-root.ts';
-import { writeOutput, type OutputFile } from './write.ts';
+import { checkOutput, writeOutput, type OutputFile } from './write.ts';
 
 export interface BuildOptions extends BuildSelection {
   /** The YAML config file. */
@@ -69,6 +69,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     options.onProgress?.({ stage, campaignsDone: done.campaigns, campaigns: plans.length, pagesDone: done.pages, pages, images });
   const load = lap();
   report('bundle');
+  // Refuse an output folder that may not be replaced (the config's own, a git worktree, ...) before the expensive work.
+  const protect = { configFile: valid.loaded.file };
+  if (!options.write) await checkOutput(options.outDir, protect);
   const context = options.context ?? createBuildContext(await bundleRuntime(), { configDir: valid.loaded.dir, ...options });
   const bundled = lap();
   report('render', context.images.stats);
@@ -92,7 +95,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // Hosts read their configuration at the root of what is uploaded: one for every campaign.
     yield siteRootFiles(entries, options);
   }
-  const { bytes } = await (options.write ?? writeOutput)(options.outDir, campaignBatches(), context.compressionCacheDir);
+  const { bytes } = await (options.write ?? writeOutput)(options.outDir, campaignBatches(), context.compressionCacheDir, protect);
   const writing = lap() - rendering;
 
   return {

@@ -1,10 +1,12 @@
-// Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one rename.
+// Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one swap.
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Compressor } from '../shared/compress.ts';
-import { OutputInsideSource, OutputNotBuild } from '../shared/errors.ts';
+import { checkWritable, describeWriteError } from './output-environment.ts';
+import { assertReplaceable, BUILD_MARKER, MARKER_TEXT, resolveOutput, type ProtectedPaths } from './output-guard.ts';
+import { currentOwner, heartbeat, ownerAlive, readOwner, withLock } from './output-lock.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
 export interface OutputFile {
@@ -13,43 +15,78 @@ export interface OutputFile {
   contents: string | Uint8Array | readonly Uint8Array[];
 }
 
+/** Who is writing a staging folder, inside it while it is written; removed before the swap, so no output holds it. */
+const STAGING_OWNER = '.store-landing-staging';
+
 /**
  * Replaces `outDir` with exactly `files`, given at once or in batches, plus compressed twins
- * of text files (compress.ts). A failure at any point leaves the previous output as it was.
+ * of text files (compress.ts) and the build marker (output-guard.ts). A failure at any point
+ * leaves the previous output as it was. A symlinked `outDir` stays a link: the build replaces
+ * the folder it points to.
  * @param compressionCacheDir where costly twins are kept between builds; none when absent.
+ * @param protect the config, whose folder (and every folder above it) is never replaced.
  * @returns the bytes written, twins and linked copies excluded.
+ * @throws UserError when the folder may not be replaced or the disk refuses (output-guard.ts, output-environment.ts).
  */
 export async function writeOutput(
   outDir: string,
   files: OutputFile[] | AsyncIterable<OutputFile[]>,
   compressionCacheDir?: string,
+  protect: ProtectedPaths = {},
 ): Promise<{ bytes: number }> {
   // Batches (one per campaign) are written as they come, so a large build never holds every page at once.
   const batches = Array.isArray(files) ? [files] : files;
-  const target = path.resolve(outDir);
-  await assertReplaceable(target);
+  const target = await checkOutput(outDir, protect);
   const parent = path.dirname(target);
   const base = path.basename(target);
-  await mkdir(parent, { recursive: true });
-  await withLock(parent, base, () => removeStaleStaging(parent, base));
+  const lock = path.join(parent, `.${base}.lock`);
+  await withLock(lock, () => removeLeftovers(parent, base)).catch((error: unknown) => {
+    throw describeWriteError(error, parent);
+  });
 
   const staging = path.join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const writer = new StagingWriter(staging, new Compressor(compressionCacheDir));
+  let stopHeartbeat = () => {};
   try {
     await mkdir(staging);
+    await writeFile(path.join(staging, STAGING_OWNER), JSON.stringify(currentOwner()));
+    stopHeartbeat = heartbeat(path.join(staging, STAGING_OWNER));
     for await (const batch of batches) {
-      for (const file of batch) await writer.write(file);
+      for (const file of batch) if (file.path !== BUILD_MARKER) await writer.write(file);
     }
     await writer.finished();
     // Builds into one folder at once each stage on their own; their swaps take turns, so the last whole build wins.
-    await withLock(parent, base, () => swapIn(staging, target));
+    const retired = await withLock(lock, async () => {
+      stopHeartbeat();
+      await rm(path.join(staging, STAGING_OWNER));
+      writeFileSync(path.join(staging, BUILD_MARKER), MARKER_TEXT);
+      // The folder may have changed while this build rendered: it is checked again where nothing else can swap.
+      await assertReplaceable(target);
+      return swapIn(staging, target);
+    });
+    // Outside the lock: deleting a large old build must not hold up the next build's swap.
+    if (retired) await rm(retired, { recursive: true, force: true }).catch(() => {});
   } catch (error) {
+    stopHeartbeat();
     // Every compression must have ended before the staging folder goes, or a late twin would land in a new one.
     await writer.finished().catch(() => {});
     await rm(staging, { recursive: true, force: true });
-    throw error;
+    throw describeWriteError(error, target);
   }
   return { bytes: writer.bytes };
+}
+
+/**
+ * Everything that can be checked about an output folder before a build renders anything:
+ * links resolved, protected folders refused, the folder one a build wrote, the disk writable.
+ * @returns the real path of the folder the build replaces.
+ * @throws UserError naming the folder and what to do.
+ */
+export async function checkOutput(outDir: string, protect: ProtectedPaths = {}): Promise<string> {
+  const { dir } = await resolveOutput(outDir, protect);
+  await checkWritable(dir);
+  await assertReplaceable(dir);
+  return dir;
 }
 
 /**
@@ -160,40 +197,19 @@ function writeParts(destination: string, parts: readonly Uint8Array[]): void {
 const COMPRESSION_CONCURRENCY = 16;
 
 /**
- * Runs `action` holding the output folder's lock: a file created exclusively beside it,
- * naming its owner's pid. A lock whose owner has died is taken over.
+ * Moves the finished staging folder to `target`, the old output aside first. There is no
+ * atomic exchange of two folders in Node (renameat2's RENAME_EXCHANGE is not exposed), so a
+ * process killed between the two renames leaves the old output beside the folder, named
+ * `.<name>.old-*`: removeLeftovers, which every build runs first, puts it back.
+ * @returns the retired old output, for the caller to delete; undefined when there was none.
  */
-async function withLock<T>(parent: string, base: string, action: () => Promise<T>): Promise<T> {
-  const lock = path.join(parent, `.${base}.lock`);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await writeFile(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(await readFile(lock, 'utf8').catch(() => '0'));
-      if (owner && !isRunning(owner)) await rm(lock, { force: true });
-      else if (attempt > LOCK_ATTEMPTS) throw new Error(`${lock} is held by process ${owner}; another build is still writing.`);
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  try {
-    return await action();
-  } finally {
-    await rm(lock, { force: true });
-  }
-}
-
-/** 50 ms apart: a minute for another build's swap or clean-up, which take milliseconds. */
-const LOCK_ATTEMPTS = 1200;
-
-/** Moves the finished staging folder to `target`, the old output aside first and deleted last. */
-async function swapIn(staging: string, target: string) {
+async function swapIn(staging: string, target: string): Promise<string | undefined> {
   if (!existsSync(target)) {
     await rename(staging, target);
-    return;
+    return undefined;
   }
-  const retired = path.join(path.dirname(target), `.${path.basename(target)}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
+  // Named by the time, not the PID: removeLeftovers puts back the newest when a swap was cut.
+  const retired = path.join(path.dirname(target), `.${path.basename(target)}.old-${Date.now()}-${randomBytes(4).toString('hex')}`);
   await rename(target, retired);
   try {
     await rename(staging, target);
@@ -201,41 +217,44 @@ async function swapIn(staging: string, target: string) {
     await rename(retired, target);
     throw error;
   }
-  await rm(retired, { recursive: true, force: true });
-}
-
-/** The build replaces its folder whole: refuse folders that hold anything but an earlier build. */
-async function assertReplaceable(target: string) {
-  const fromTarget = path.relative(target, process.cwd());
-  if (!fromTarget.startsWith('..') && !path.isAbsolute(fromTarget)) throw OutputInsideSource.create(target);
-  if (!existsSync(target)) return;
-  const entries = await readdir(target);
-  if (entries.length && !entries.includes('manifest.json')) throw OutputNotBuild.create(target);
+  return retired;
 }
 
 /**
- * Cleans up after builds that were killed midway: their staging folders are deleted;
- * a retired output whose replacement never arrived is put back.
+ * Cleans up after builds that were killed midway; run holding the lock. A retired output
+ * (`.old-*`) is put back when the output is missing (the swap was cut between its renames;
+ * swaps only happen under the lock, so none is under way now) and deleted otherwise. A
+ * staging folder (`.tmp-*`) is written outside the lock, so it is deleted only once its owner
+ * is dead by output-lock.ts's judgement: no heartbeat for a while, or a PID known to be gone.
  */
-async function removeStaleStaging(parent: string, base: string) {
+export async function removeLeftovers(parent: string, base: string): Promise<void> {
   const leftover = new RegExp(`^\\.${escapeRegExp(base)}\\.(tmp|old)-(\\d+)-[0-9a-f]+$`);
   const target = path.join(parent, base);
-  for (const entry of await readdir(parent)) {
+  const found = (await readdir(parent)).flatMap((entry) => {
     const match = leftover.exec(entry);
-    if (!match || isRunning(Number(match[2]))) continue;
-    if (match[1] === 'old' && !existsSync(target)) await rename(path.join(parent, entry), target);
-    else await rm(path.join(parent, entry), { recursive: true, force: true });
+    return match ? [{ file: path.join(parent, entry), kind: match[1], number: Number(match[2]) }] : [];
+  });
+  const retired = found.filter((entry) => entry.kind === 'old').sort((a, b) => b.number - a.number);
+  // The newest retired output is the one a cut swap moved aside; any other is an old one being deleted.
+  if (retired[0] && !existsSync(target)) await rename(retired[0].file, target);
+  for (const { file, kind } of found) {
+    if (!existsSync(file) || (kind === 'tmp' && (await stagingAlive(file)))) continue;
+    await rm(file, { recursive: true, force: true });
   }
 }
 
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * Whether a staging folder's build may still be running. Its owner file says so while it is
+ * written; a folder with the marker instead reached its swap, which happens under the lock the
+ * caller now holds, so its build is gone; one with neither was just made (or its build died
+ * right then): its age decides.
+ */
+async function stagingAlive(staging: string): Promise<boolean> {
+  const owner = await readOwner(path.join(staging, STAGING_OWNER));
+  if (owner) return ownerAlive(owner.owner, owner.touchedAt);
+  if (existsSync(path.join(staging, BUILD_MARKER))) return false;
+  const stats = await stat(staging).catch(() => undefined);
+  return stats ? ownerAlive(undefined, stats.mtimeMs) : false;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,5 +1,6 @@
 // Dev's line to the open pages: its browser script, a server-sent event stream, and the script's tag added to every HTML response.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MODULE_LOADER, MODULE_SCRIPTS_ID, scriptText } from '../../templates/document.ts';
 import type { DevHooks } from '../serve/server.ts';
 import type { OverlayProblem } from './problems.ts';
 
@@ -19,8 +20,15 @@ export type DevMessage = { type: 'reload' } | { type: 'ok' } | { type: 'error'; 
  * blocking it, from our own origin, which the pages' Content-Security-Policy allows
  * (`script-src 'self'`, `connect-src 'self'`): the policy needs no change for dev.
  */
-const SCRIPT_TAG = Buffer.from(`<script type="module" src="${CLIENT_URL}"></script>`);
-const HEAD_END = Buffer.from('</head>');
+/**
+ * Under the pages' 'strict-dynamic' policy a script runs only when a hashed one starts it: dev's
+ * goes into the page's list of module scripts, which the hashed loader starts
+ * (templates/document.ts); a page without the list (the 404 page) gets the list and the loader.
+ */
+const CLIENT_TAG = `<script type="module" src="${CLIENT_URL}"></script>`;
+const TEMPLATE_START = Buffer.from(`<template id="${MODULE_SCRIPTS_ID}">`);
+const STANDALONE = Buffer.from(`<template id="${MODULE_SCRIPTS_ID}">${CLIENT_TAG}</template><script type="module">${scriptText(MODULE_LOADER)}</script>`);
+const BODY_END = Buffer.from('</body>');
 
 /** The event stream and the hooks the server calls (see DevHooks in serve/server.ts). */
 export class DevChannel implements DevHooks {
@@ -51,8 +59,13 @@ export class DevChannel implements DevHooks {
   }
 
   injectHtml(html: Buffer): Buffer {
-    const at = html.lastIndexOf(HEAD_END);
-    return at === -1 ? Buffer.concat([html, SCRIPT_TAG]) : Buffer.concat([html.subarray(0, at), SCRIPT_TAG, html.subarray(at)]);
+    const template = html.indexOf(TEMPLATE_START);
+    if (template !== -1) {
+      const at = template + TEMPLATE_START.length;
+      return Buffer.concat([html.subarray(0, at), Buffer.from(CLIENT_TAG), html.subarray(at)]);
+    }
+    const at = html.lastIndexOf(BODY_END);
+    return at === -1 ? Buffer.concat([html, STANDALONE]) : Buffer.concat([html.subarray(0, at), STANDALONE, html.subarray(at)]);
   }
 
   /** Tells every open page; an `error` is kept for pages that connect later, until `ok` or `reload`. */

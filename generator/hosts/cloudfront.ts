@@ -1,6 +1,6 @@
 // AWS S3 + CloudFront: a viewer-request CloudFront Function that rewrites page URIs, and the response headers policies and behaviors to attach.
 import { embeddedRouter } from './embed.ts';
-import { assetHeaders, pageHeaders } from './headers.ts';
+import { pageHeaders, svgAssetHeaders } from './headers.ts';
 import { campaignSlug, HOSTING_DIR, rootCampaign, routerCampaigns, type HostCampaign } from './site.ts';
 
 /** Where the CloudFront files go. */
@@ -71,12 +71,13 @@ export function cloudfrontFiles(campaigns: readonly HostCampaign[]): Array<{ pat
   for (const campaign of campaigns) {
     const slug = campaignSlug(campaign.basePath);
     const policy = campaign.contentSecurityPolicy;
-    for (const [kind, headers] of [['assets', assetHeaders(policy)], ['pages', pageHeaders(policy, true)]] as const) {
+    // A policy takes effect only on documents, and the one asset a browser opens as a document is an SVG: all of
+    // assets/ gets the SVG sandbox (headers.ts), where a behavior per extension would be one more to set up.
+    const kinds = [['assets', svgAssetHeaders()], ['pages', pageHeaders(policy, true)]] as const;
+    for (const [kind, headers] of kinds) {
       const name = `store-landing-${slug}-${kind}`;
       files.push({ path: `${FOLDER}/${name}.json`, contents: JSON.stringify(responseHeadersPolicy(name, headers), null, 2) + '\n' });
-      const patterns =
-        kind === 'assets' ? [`${campaign.basePath}assets/*`] : campaign.basePath === '/' ? ['Default (*)'] : [`${campaign.basePath}*`, campaign.basePath.slice(0, -1)];
-      for (const pattern of patterns) {
+      for (const pattern of behaviorPatterns(kind, campaign.basePath)) {
         behaviors.push({
           PathPattern: pattern,
           ResponseHeadersPolicy: name,
@@ -96,6 +97,12 @@ export function cloudfrontFiles(campaigns: readonly HostCampaign[]): Array<{ pat
   };
   files.push({ path: `${FOLDER}/behaviors.json`, contents: JSON.stringify(setup, null, 2) + '\n' });
   return files;
+}
+
+/** The path patterns of one campaign's behavior of a kind. */
+function behaviorPatterns(kind: 'assets' | 'pages', basePath: string): string[] {
+  if (kind === 'assets') return [`${basePath}assets/*`];
+  return basePath === '/' ? ['Default (*)'] : [`${basePath}*`, basePath.slice(0, -1)];
 }
 
 /** Sort key of a path pattern: the default behavior last, longer patterns first. */

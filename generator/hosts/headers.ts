@@ -36,6 +36,24 @@ export function assetHeaders(policy: string): Record<string, string> {
   return { ...securityHeaders(policy), 'Cache-Control': IMMUTABLE };
 }
 
+/**
+ * The policy of SVG files. An SVG opened on its own (its URL typed or linked) is a document of
+ * the site's origin that can run script; the build sanitises the ones it ships
+ * (generator/build/svg-sanitize.ts), and this keeps even a missed one inert: it may draw and
+ * use its own inline styles, nothing else, in a sandbox with a unique origin.
+ */
+export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** Headers of an SVG asset: the SVG policy instead of the campaign's, the site's headers, cached for a year. */
+export function svgAssetHeaders(): Record<string, string> {
+  return { ...securityHeaders(SVG_POLICY), 'Cache-Control': IMMUTABLE };
+}
+
+/** Whether `pathname` is an SVG file (host rules match `*.svg` the same way). */
+export function isSvgPath(pathname: string): boolean {
+  return /\.svg$/i.test(pathname);
+}
+
 /** Whether `pathname` is one of a campaign's content-hashed assets. */
 export function isAssetPath(basePath: string, pathname: string): boolean {
   return pathname.startsWith(`${basePath}assets/`);

@@ -1,5 +1,5 @@
 // Netlify: `_redirects` rewrites the plain routes by Netlify's Language= condition; `_headers` sets the headers on paths that never overlap.
-import { assetHeaders, pageHeaders, SITE_HEADERS } from './headers.ts';
+import { assetHeaders, pageHeaders, SITE_HEADERS, SVG_POLICY } from './headers.ts';
 import { primaryGroups, primaryOf, subtagCount } from './language-tags.ts';
 import { HOSTING_DIR, pagePaths, rootCampaign, sharesPrefix, type HostCampaign } from './site.ts';
 
@@ -84,6 +84,9 @@ export function netlifyHeaders(campaigns: readonly HostCampaign[]): string {
       block(`${base}${path ? `${path}/` : ''}index.html`, headers);
     }
     block(`${base}assets/*`, own(assetHeaders(policy)));
+    // An SVG also matches a rule above that sets the campaign's policy: Netlify sends both, comma-joined, and a
+    // browser enforces every policy of the list, so the SVG gets the stricter sandbox either way.
+    block(`${base}assets/*.svg`, { 'Content-Security-Policy': SVG_POLICY });
     for (const file of ['404.html', 'config.json', 'manifest.json']) block(`${base}${file}`, own(pageHeaders(policy, false)));
   }
   return blocks.join('\n') + '\n';

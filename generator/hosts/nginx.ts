@@ -1,6 +1,6 @@
 // nginx: a server-block snippet plus an njs module that runs the same negotiation and routing as the other programmable hosts.
 import { embeddedRouter } from './embed.ts';
-import { assetHeaders, pageHeaders, VARY_LANGUAGE } from './headers.ts';
+import { assetHeaders, pageHeaders, svgAssetHeaders, VARY_LANGUAGE } from './headers.ts';
 import { HOSTING_DIR, rootCampaign, routerCampaigns, type HostCampaign } from './site.ts';
 
 /** The njs module's file name; the snippet imports it through `js_path`. */
@@ -101,6 +101,12 @@ export function nginxConfig(campaigns: readonly HostCampaign[]): string {
       ...addHeaders(assetHeaders(policy), '    '),
       '    try_files $uri =404;',
       `    error_page 404 ${base}404.html;`,
+      // An SVG opened on its own is a document: the sandboxing policy instead of the campaign's (headers.ts).
+      '    location ~* \\.svg$ {',
+      ...addHeaders(svgAssetHeaders(), '        '),
+      '        try_files $uri =404;',
+      `        error_page 404 ${base}404.html;`,
+      '    }',
       '}',
       `location = ${base}404.html {`,
       ...addHeaders(page, '    '),

@@ -1,6 +1,6 @@
 // Vercel: a vercel.json whose routes pick the page by an Accept-Language pattern before the filesystem is looked at.
 import { acceptLanguagePattern } from './accept-language-regex.ts';
-import { assetHeaders, pageHeaders } from './headers.ts';
+import { assetHeaders, pageHeaders, svgAssetHeaders } from './headers.ts';
 import { HOSTING_DIR, rootCampaign, type HostCampaign } from './site.ts';
 
 /** One entry of vercel.json's `routes` (the subset we write). */
@@ -56,6 +56,8 @@ export function vercelConfig(campaigns: readonly HostCampaign[]): { routes: Verc
     }
     // Header-only (continue): the filesystem serves these paths, or the 404 rule below takes them.
     before.push({ src: `^${escape(base)}assets/.+$`, headers: assetHeaders(policy), continue: true });
+    // After the assets rule: its policy is replaced by the sandboxing one for SVGs (headers.ts).
+    before.push({ src: `^${escape(base)}assets/.+\\.svg$`, headers: svgAssetHeaders(), continue: true });
     before.push({ src: `^${escape(base)}(?:config\\.json|manifest\\.json|404\\.html)$`, headers: pageHeaders(policy, false), continue: true });
     after.push({ src: `^${escape(base.slice(0, -1))}(?:/.*)?$`, status: 404, dest: `${base}404.html`, headers: pageHeaders(policy, false) });
   }

@@ -1,14 +1,17 @@
 // Serves a build the way production hosting should: sirv serves the files, a thin layer in front negotiates the language and routes.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
-import { IMMUTABLE, SECURITY_HEADERS } from '../hosts/headers.ts';
+import { IMMUTABLE, isSvgPath, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
 import { negotiateLocale } from '../../templates/negotiate.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
+import { BuildWatch, sendUnavailable } from './build-watch.ts';
 import { PageResponses, setVary } from './page-responses.ts';
+import { handleRange } from './range.ts';
+import { failResponse, guardRequests, refuseConnect } from './resilience.ts';
 import { MANIFEST_FILE, readCampaignManifests, urlPathOf, type CampaignManifest } from '../shared/manifest.ts';
 
 /** One campaign folder, mounted at its base path. */
@@ -48,28 +51,27 @@ export type Handler = ((req: IncomingMessage, res: ServerResponse) => void) & { 
  */
 export function createHandler(dir: string, dev?: DevHooks): Handler {
   const root = path.resolve(dir);
-  let mounts = readMounts(root, dev);
-  let builtAt = manifestStamp(root);
-  let checkedAt = Date.now();
+  // A rebuild swaps the whole folder in: BuildWatch notices it, at most twice a second.
+  const build = new BuildWatch(root, () => readMounts(root, dev));
   const html = (page: Buffer | undefined) => (page && dev ? dev.injectHtml(page) : page);
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (dev?.route(req, res)) return;
-    // A rebuild swaps the whole folder in: notice it, at most twice a second.
-    if (Date.now() - checkedAt > 500) {
-      checkedAt = Date.now();
-      const stamp = manifestStamp(root);
-      if (stamp !== builtAt) {
-        builtAt = stamp;
-        mounts = readMounts(root, dev);
-      }
-    }
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const state = build.current();
+    for (const [name, value] of Object.entries(SITE_HEADERS)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method Not Allowed\n');
       return;
     }
+    // The folder or its manifest is gone (a rebuild's swap, a killed build): say so, and serve it again once it is back.
+    if (!state.ok) {
+      sendUnavailable(res, root, req.method === 'HEAD');
+      return;
+    }
+    const mounts = state.build;
+    // Range is answered here, never by sirv (range.ts).
+    handleRange(req, res);
     const [rawPath, query = ''] = (req.url ?? '/').split(/\?(.*)/s, 2);
     const pathname = safeDecode(rawPath!);
     const mount = pathname && findMount(mounts, pathname);
@@ -86,15 +88,13 @@ export function createHandler(dir: string, dev?: DevHooks): Handler {
       mount.files(req, res, () => sendNotFound(res, html(mount.notFound), req.method === 'HEAD'));
     };
     const page = mount.pages.get(target);
-    if (page && dev) sendDevPage(path.join(mount.dir, page), dev, req, res).catch(serveFile);
-    else if (page) mount.pageResponses.send(path.join(mount.dir, page), req, res).catch(serveFile);
+    // A page that cannot be read falls back to sirv; what that throws ends this request only.
+    const fallBack = (sent: Promise<void>) => void sent.catch(serveFile).catch(() => failResponse(res));
+    if (page && dev) fallBack(sendDevPage(path.join(mount.dir, page), dev, req, res));
+    else if (page) fallBack(mount.pageResponses.send(path.join(mount.dir, page), req, res));
     else serveFile();
   };
-  const reload = () => {
-    mounts = readMounts(root, dev);
-    builtAt = manifestStamp(root);
-  };
-  return Object.assign(handler, { reload });
+  return Object.assign(guardRequests(handler), { reload: () => build.reload() });
 }
 
 /** A page as dev sends it: read now (dev rewrites pages in place), with dev's script, never cached. */
@@ -186,18 +186,11 @@ function mountOf(dir: string, manifest: CampaignManifest, dev: boolean): Mount {
         setVary(res);
         const hashed = pathname.startsWith('/assets/');
         res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+        // An SVG opened on its own is a document: the sandboxing policy, not the campaign's (hosts/headers.ts).
+        if (isSvgPath(pathname)) res.setHeader('Content-Security-Policy', SVG_POLICY);
       },
     }),
   };
-}
-
-function manifestStamp(root: string): string {
-  try {
-    const stats = statSync(path.join(root, MANIFEST_FILE));
-    return `${stats.ino}:${stats.mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
 }
 
 export interface ServeOptions {
@@ -220,6 +213,8 @@ export interface RunningServer {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const handler = createHandler(options.dir, options.dev);
   const server = createServer(handler);
+  // Node closes a CONNECT it has no listener for without a word: answer it like any other method we do not serve.
+  server.on('connect', refuseConnect);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -117,7 +117,8 @@ const HOSTS: ReadonlyArray<[FakeHost, (hostname: string) => boolean]> = [
  * AppsFlyer subdomain, so the pages' Content-Security-Policy lets the images go as it lets the
  * real SDK's.
  */
-const RECORD_ORIGIN = 'https://fake-records.appsflyer.com';
+// Any img-src host of the policy: the fakes' own channel (paths /web-sdk, /generate-one-link-url), never a real request.
+const RECORD_ORIGIN = 'https://www.facebook.com';
 /** Where the pixel fake reports `fbq` calls, like the real pixel's `/tr` beacon. */
 const PIXEL_BEACON = 'https://www.facebook.com/tr';
 

@@ -52,7 +52,8 @@ describe('serve', () => {
       const response = await send('GET', path);
       expect(response.headers['x-content-type-options'], path).toBe('nosniff');
       expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
-      expect(response.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy'], path).toContain("default-src 'none'");
+      expect(response.headers['x-frame-options'], path).toBe('DENY');
     }
   });
 

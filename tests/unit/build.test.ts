@@ -149,7 +149,9 @@ describe('atomic output', () => {
     const precious = path.join(parent, 'precious');
     await mkdir(precious);
     await writeFile(path.join(precious, 'notes.txt'), 'keep me');
-    await expect(buildSite({ config: defaultConfig, outDir: precious })).rejects.toThrow('it is not empty and holds no manifest.json');
+    await expect(buildSite({ config: defaultConfig, outDir: precious })).rejects.toThrow(
+      `Refusing to replace ${precious}: it holds notes.txt, which store-landing did not write, and no .store-landing-build marker of an earlier build.`,
+    );
     expect(readFileSync(path.join(precious, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 });

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
-import { contentSecurityPolicy, cspHash } from '../../generator/build/csp.ts';
+import { contentSecurityPolicy, cspHash, reportingHeaders } from '../../generator/build/csp.ts';
+import { MODULE_LOADER } from '../../templates/document.ts';
 import { loadConfig } from '../../generator/config/load.ts';
 import { validateConfig } from '../../generator/config/validate.ts';
 import { mergeOverrides } from '../../generator/config/merge.ts';
@@ -12,16 +13,18 @@ import { defaultConfig, temporaryDir } from '../helpers.ts';
 
 const config = validateConfig(await loadConfig(defaultConfig)).base.config;
 const directives = (policy: string) =>
-  Object.fromEntries(policy.split('; ').map((directive) => {
+  Object.fromEntries<string[]>(policy.split('; ').map((directive) => {
     const [name, ...values] = directive.split(' ');
     return [name!, values];
   }));
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts only from self, our hashes and the third parties in use; never unsafe-inline', () => {
+  it("trusts scripts by hash and 'strict-dynamic', with self and the vendors' script hosts only for pre-CSP 3 browsers; never unsafe-inline", () => {
     const policy = directives(contentSecurityPolicy(config, { scripts: [cspHash('boot()')], styles: [cspHash('a{}')] }));
     expect(policy['script-src']).toEqual([
       "'self'",
+      "'strict-dynamic'",
+      cspHash(MODULE_LOADER),
       cspHash('boot()'),
       'https://connect.facebook.net',
       'https://websdk.appsflyer.com',
@@ -31,10 +34,41 @@ describe('contentSecurityPolicy', () => {
       'https://c.paypal.com',
     ]);
     expect(policy['style-src']).toEqual(["'self'", cspHash('a{}')]);
+    expect(policy['default-src']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['base-uri']).toEqual(["'none'"]);
+    expect(policy['upgrade-insecure-requests']).toEqual([]);
     expect(JSON.stringify(policy)).not.toContain('unsafe');
     expect(policy['frame-ancestors']).toBeUndefined();
+  });
+
+  it('names exact hosts only: no wildcard, no data:', () => {
+    const policy = contentSecurityPolicy(config, { scripts: [], styles: [] }, true);
+    expect(policy).not.toMatch(/\*|data:/);
+    const { 'connect-src': connect, 'img-src': img } = directives(policy);
+    expect(connect).toEqual([
+      "'self'",
+      'https://www.facebook.com',
+      'https://connect.facebook.net',
+      'https://wa.appsflyer.com',
+      'https://api.braintreegateway.com',
+      'https://client-analytics.braintreegateway.com',
+      'https://payments.braintree-api.com',
+    ]);
+    expect(img).toEqual(["'self'", 'https://www.facebook.com', 'https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://b.stats.paypal.com']);
+  });
+
+  it('reports, in the header only, when a report URL is given; Trusted Types report-only beside it', () => {
+    const reporting = { reportUri: 'https://reports.example.com/csp' };
+    expect(contentSecurityPolicy(config, { scripts: [], styles: [] }, false, reporting)).not.toContain('report');
+    const header = directives(contentSecurityPolicy(config, { scripts: [], styles: [] }, true, reporting));
+    expect(header['report-uri']).toEqual(['https://reports.example.com/csp']);
+    expect(header['report-to']).toEqual(['csp']);
+    expect(reportingHeaders(reporting)).toEqual({
+      'Reporting-Endpoints': 'csp="https://reports.example.com/csp"',
+      'Content-Security-Policy-Report-Only': "require-trusted-types-for 'script'; report-uri https://reports.example.com/csp; report-to csp",
+    });
+    expect(() => reportingHeaders({ reportUri: 'https://x/"; script-src *' })).toThrow('cannot hold');
   });
 
   it('drops the hosts of what is switched off', () => {
@@ -69,10 +103,12 @@ describe('built pages', () => {
       expect(policy, file).toBeDefined();
       const style = /<style>(.*?)<\/style>/s.exec(html)![1]!;
       expect(directives(policy!.replace(/&#39;/g, "'"))['style-src']).toEqual(["'self'", cspHash(style)]);
-      // The one inline script that runs (the plain routes' language script) is allowed by its hash, and by nothing broader.
+      // Every inline script that runs (the module loader, the plain routes' language script) is allowed by its hash, and by nothing broader.
       const scriptSrc = directives(policy!.replace(/&#39;/g, "'"))['script-src']!;
       expect(scriptSrc.join(' ')).not.toContain('unsafe-inline');
-      for (const [, code] of html.matchAll(/<script>(.*?)<\/script>/gs)) expect(scriptSrc).toContain(cspHash(code!));
+      const inline = [...html.matchAll(/<script(?: type="module")?>(.*?)<\/script>/gs)].map(([, code]) => code!);
+      expect(inline.length, file).toBe(file === '404.html' ? 0 : file === 'index.html' ? 2 : 1);
+      for (const code of inline) expect(scriptSrc).toContain(cspHash(code));
     }
   });
 

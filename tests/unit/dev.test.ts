@@ -38,7 +38,7 @@ describe('store-landing dev', () => {
     expect(reported[0]).toMatchObject({ type: 'ready', url: dev.url, build: { ok: true } });
     const { status, html, headers } = await page('/de/feature1', { 'Accept-Encoding': 'br, gzip' });
     expect(status).toBe(200);
-    expect(html).toContain('<script type="module" src="/__store-landing/client.js"></script></head>');
+    expect(html).toContain('<template id="module-scripts"><script type="module" src="/__store-landing/client.js"></script>');
     // Sent as it is and never cached: dev rewrites pages in place.
     expect(headers.get('content-encoding')).toBeNull();
     expect(headers.get('cache-control')).toBe('no-store');

@@ -1,24 +1,34 @@
 // The fill-in layer: documents rendered once with stand-ins, kept as encoded byte parts, filled per campaign without rendering again.
+import { randomBytes } from 'node:crypto';
 import { escapeHtml, serializeJson } from '../../../templates/document.ts';
 import type { RuntimeConfig } from '../../../templates/runtime/types.ts';
 import type { PlannedPage } from '../plan.ts';
 
 /**
+ * A secret of this process, in every stand-in. Config and locale text can never hold a stand-in
+ * (it could not know the secret), so no user value is ever mistaken for one and filled with
+ * text escaped for another context: a fixed stand-in let `app.links.developer` equal to the
+ * JSON install link's stand-in put JSON-escaped text (`\"`) into an HTML attribute. Lowercase
+ * hex reads the same escaped for HTML, in JSON, in URLs and in a host name.
+ */
+const SECRET = randomBytes(12).toString('hex');
+
+/**
  * Stands in for the campaign's base path in asset and page URLs. A path of plain
  * characters: it reads the same escaped, in JSON and in URLs, and so does any base path
- * the schema allows.
+ * the schema allows (documentFiller checks).
  */
-export const BASE_PATH_TOKEN = '/__store-landing-base-path__/';
+export const BASE_PATH_TOKEN = `/__store-landing-base-path-${SECRET}__/`;
 
 /**
  * Stand-ins for the install link, in HTML and in JSON (escaped differently), for the
  * Content-Security-Policy and for the runtime config: what a campaign's tracking changes.
  * None needs escaping, so React and serializeJson write them as they are.
  */
-export const INSTALL_LINK_TOKEN = 'https://install-link.store-landing.invalid/';
-export const INSTALL_LINK_JSON_TOKEN = 'https://install-link-json.store-landing.invalid/';
-export const CSP_TOKEN = '__store-landing-csp__';
-export const RUNTIME_CONFIG_TOKEN = '__store-landing-runtime-config__';
+export const INSTALL_LINK_TOKEN = `https://install-link-${SECRET}.store-landing.invalid/`;
+export const INSTALL_LINK_JSON_TOKEN = `https://install-link-json-${SECRET}.store-landing.invalid/`;
+export const CSP_TOKEN = `__store-landing-csp-${SECRET}__`;
+export const RUNTIME_CONFIG_TOKEN = `__store-landing-runtime-config-${SECRET}__`;
 /** How the runtime config's stand-in reads in the document: a JSON string, quotes included. */
 const RUNTIME_CONFIG_SLOT = JSON.stringify(RUNTIME_CONFIG_TOKEN);
 
@@ -38,10 +48,24 @@ export interface DocumentTemplate {
   bytes: Buffer[];
 }
 
-/** The template of a document rendered with stand-ins. */
+/**
+ * The template of a document rendered with stand-ins.
+ * @throws Error when a stand-in reached the document other than whole (encoded, cut or joined
+ * to other text): it would never be filled, and the secret would reach the output.
+ */
 export function toTemplate(html: string): DocumentTemplate {
   const parts = html.split(SLOT_PATTERN);
+  const stray = parts.find((part, i) => i % 2 === 0 && part.includes(SECRET));
+  if (stray !== undefined) {
+    const at = stray.indexOf(SECRET);
+    throw new Error(`A fill-in stand-in was changed on its way into the document, near: ${stray.slice(Math.max(0, at - 60), at + 40)}`);
+  }
   return { parts, bytes: parts.map((part, i) => (i % 2 ? EMPTY : Buffer.from(part))) };
+}
+
+/** True when `text` holds a stand-in, whole or in part: filled output must never (tests check the pages). */
+export function containsStandIn(text: string): boolean {
+  return text.includes(SECRET);
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -64,6 +88,8 @@ export type DocumentFiller = (template: DocumentTemplate, page?: PlannedPage) =>
 
 /** A filler for one campaign's values, each escaped for its context once for all its documents. */
 export function documentFiller(values: CampaignValues): DocumentFiller {
+  // One base path fills HTML, JSON and URLs alike: only text that reads the same in all three may.
+  if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(values.basePath)) throw new Error(`Base path ${JSON.stringify(values.basePath)} needs escaping; the schema allows none that does.`);
   // Every slot but the runtime config's, which is the page's own.
   const campaign: Record<Slot, Buffer> = {
     [BASE_PATH_TOKEN]: Buffer.from(values.basePath),
