@@ -47,16 +47,8 @@ function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
   switch (error.keyword) {
     case 'required':
       return { keyPath, message: `missing required key "${params.missingProperty}"` };
-    case 'additionalProperties': {
-      const key = String(params.additionalProperty);
-      const known = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
-      const suggestion = key.length <= 100 ? closest(key, known) : undefined;
-      return {
-        keyPath: [...keyPath, key],
-        atKey: true,
-        message: `unknown key ${JSON.stringify(key.length > 60 ? key.slice(0, 57) + '...' : key)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; expected one of ${known.join(', ')}`,
-      };
-    }
+    case 'additionalProperties':
+      return unknownKey(error, keyPath, String(params.additionalProperty));
     case 'type':
       return { keyPath, message: `expected ${article(String(params.type))}, found ${found}` };
     case 'enum':
@@ -89,18 +81,32 @@ function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
       return { keyPath: [...keyPath, Number(params.i)], message: `duplicate of item ${params.j}: ${describeValue((error.data as unknown[])[Number(params.i)])}` };
     case 'contains':
       return { keyPath, message: `expected the list to include ${JSON.stringify((error.schema as { const?: unknown })?.const ?? 'a valid item')}, found ${found}` };
-    case 'propertyNames': {
-      const name = String(params.propertyName);
-      const inner = all.find((other) => other.propertyName === name && other.keyword !== 'propertyNames' && other.instancePath === error.instancePath);
-      const expected = inner ? `: expected ${expectationOf(inner)}` : '';
-      return { keyPath: [...keyPath, name], atKey: true, message: `invalid key ${JSON.stringify(name.length > 60 ? name.slice(0, 57) + '...' : name)}${expected}` };
-    }
+    case 'propertyNames':
+      return invalidKey(error, all, keyPath, String(params.propertyName));
     case 'oneOf':
     case 'anyOf':
       return { keyPath, message: `expected ${expectationOf(error)}, found ${found}` };
     default:
       return { keyPath, message: `${error.message ?? 'is invalid'}, found ${found}` };
   }
+}
+
+/** A key the object does not have, with the nearest one it has. */
+function unknownKey(error: ErrorObject, keyPath: KeyPath, key: string): SchemaProblem {
+  const known = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
+  const suggestion = key.length <= 100 ? closest(key, known) : undefined;
+  return {
+    keyPath: [...keyPath, key],
+    atKey: true,
+    message: `unknown key ${JSON.stringify(key.length > 60 ? key.slice(0, 57) + '...' : key)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; expected one of ${known.join(', ')}`,
+  };
+}
+
+/** A key of the wrong shape, with what its shape should be (from the error of the key's own check). */
+function invalidKey(error: ErrorObject, all: ErrorObject[], keyPath: KeyPath, name: string): SchemaProblem {
+  const inner = all.find((other) => other.propertyName === name && other.keyword !== 'propertyNames' && other.instancePath === error.instancePath);
+  const expected = inner ? `: expected ${expectationOf(inner)}` : '';
+  return { keyPath: [...keyPath, name], atKey: true, message: `invalid key ${JSON.stringify(name.length > 60 ? name.slice(0, 57) + '...' : name)}${expected}` };
 }
 
 /** The schema's own words for what fits here: its "expected" text (schema/values.ts), else its description, else its pattern. */

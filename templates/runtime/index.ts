@@ -153,15 +153,7 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
         void loadMetaPixel(win, doc, tracking.metaPixelId, { consentGranted }).then(() => (pixelSettled = true));
       }),
     () => {
-      // A withdrawal revokes the pixel's consent; consent given again grants it again (the first grant went with the pixel's load).
-      let revoked = false;
-      safely(() =>
-        consent.subscribe((granted) => {
-          if (!granted) revokePixelConsent(win);
-          else if (revoked) grantPixelConsent(win);
-          revoked = !granted;
-        }),
-      );
+      safely(() => followConsentWithPixel(win, consent));
       safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));
       safely(() => mountQrCodeOnDesktop(win, store, tracking.appsflyer.qrCode));
       safely(() => whenGranted(consent, () => afterLoadAndIdle(win, () => void loadPaymentSdk(win, config.payments))));
@@ -169,6 +161,16 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       if (!consent.decided()) safely(() => askForConsent(win, consent));
     },
   ]);
+}
+
+/** A withdrawal revokes the pixel's consent; consent given again grants it again (the first grant goes with the pixel's load). */
+function followConsentWithPixel(win: RuntimeWindow, consent: Consent): void {
+  let revoked = false;
+  consent.subscribe((granted) => {
+    if (!granted) revokePixelConsent(win);
+    else if (revoked) grantPixelConsent(win);
+    revoked = !granted;
+  });
 }
 
 /** On a desktop, with the QR code enabled, shows the install link as one after load. */
