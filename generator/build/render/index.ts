@@ -1,7 +1,8 @@
 // The render stage: a campaign's documents, rendered once per distinct template and filled with the campaign's values (see README.md).
 import type { ValidConfig } from '../../config/validate.ts';
 import { messagesFor } from '../../config/validate.ts';
-import { localeAssets, type CampaignAssembly } from '../assemble.ts';
+import type { CampaignAssembly } from '../assemble.ts';
+import { jsonAsset } from '../assets.ts';
 import type { AssetFile } from '../bundle.ts';
 import type { BuildContext } from '../context.ts';
 import { buildLocaleBundle, imageResolver } from '../page-props.ts';
@@ -59,4 +60,16 @@ function campaignTemplate(valid: ValidConfig, plan: CampaignPlan, assembly: Camp
     context.templates.set(key, template);
   }
   return template;
+}
+
+/** The locale bundles as hashed JSON assets, on the campaign's base path, with the URL of each. */
+function localeAssets(localeJson: Map<string, string>, basePathToken: string, plan: CampaignPlan, assetsUrl: string) {
+  const translations: Record<string, string> = {};
+  const assets: AssetFile[] = [];
+  for (const [locale, json] of localeJson) {
+    const asset = jsonAsset(`locale-${locale}`, json.replaceAll(basePathToken, plan.basePath));
+    translations[locale] = assetsUrl + asset.name;
+    assets.push(asset);
+  }
+  return { translations, assets };
 }

@@ -1,0 +1,44 @@
+// One campaign's folder as files: its pages, 404, split-test config and assets, and its manifest.
+import type { CampaignManifest } from '../shared/manifest.ts';
+import type { CampaignAssembly } from './assemble.ts';
+import type { BuildContext } from './context.ts';
+import type { CampaignPlan } from './plan.ts';
+import type { RenderedCampaign } from './render/index.ts';
+import { byteLength, type OutputFile } from './write.ts';
+
+/**
+ * Every file of one campaign's folder (pages, 404, split-test config, assets), and its manifest,
+ * which the build writes beside them, or (`--all`, the top level) into the site's manifest.
+ */
+export function campaignFiles(
+  plan: CampaignPlan,
+  assembly: CampaignAssembly,
+  rendered: RenderedCampaign,
+  context: BuildContext,
+): { files: OutputFile[]; manifest: CampaignManifest } {
+  const assets = [...assembly.assets, ...rendered.localeAssets];
+  const manifest: CampaignManifest = {
+    campaign: plan.name,
+    basePath: plan.basePath,
+    headers: { 'Content-Security-Policy': assembly.headerPolicy },
+    defaultLocale: plan.config.defaultLocale,
+    locales: plan.config.locales,
+    assets: { ...context.bundle.entries, files: assets.map((asset) => asset.name).sort() },
+    pages: plan.pages.map((page, i) => ({
+      route: page.route,
+      locale: page.locale,
+      variant: page.variant.name,
+      file: page.file,
+      bytes: byteLength(rendered.pages[i]!),
+    })),
+  };
+  const inFolder = (file: string) => (plan.dir ? `${plan.dir}/${file}` : file);
+  const unique = new Map(assets.map((asset) => [asset.name, asset]));
+  const files = [
+    ...plan.pages.map((page, i) => ({ path: inFolder(page.file), contents: rendered.pages[i]! })),
+    { path: inFolder('404.html'), contents: rendered.notFound },
+    { path: inFolder('config.json'), contents: JSON.stringify(plan.config.splitTest) },
+    ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),
+  ];
+  return { files, manifest };
+}
