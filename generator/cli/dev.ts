@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { DevEvent } from '../dev/index.ts';
 import { UserError } from '../shared/errors.ts';
 import { listenError } from './listen.ts';
-import { parsePort } from './options.ts';
+import { addListenOptions } from './options.ts';
 import { printJson, stderr, stdout } from './output.ts';
 import { progressLine } from './progress.ts';
 import { failureJson, printUserError } from './report.ts';
@@ -20,12 +20,11 @@ interface DevFlags {
 
 /** Adds `dev` to the program. */
 export function addDevCommand(program: Command): void {
-  program
+  const command = program
     .command('dev')
     .description('build, serve and rebuild on every change to the config, locales, images or templates; open pages reload by themselves')
-    .option('-c, --config <file>', 'the YAML config', 'variants.yaml')
-    .option('-p, --port <port>', 'the port (0 picks a free one); a busy port is an error', parsePort, 4173)
-    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .option('-c, --config <file>', 'the YAML config', 'variants.yaml');
+  addListenOptions(command)
     .option('--campaign <name>', 'serve one campaign of the config instead of the top level')
     .option('--json', 'print one JSON object per line for each event (ready, rebuilt, failed), and nothing else')
     .action(runDev);

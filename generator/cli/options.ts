@@ -1,5 +1,5 @@
 // Parsers of the command line's option values: each refuses what does not fit with the expected form.
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { InvalidShard } from '../shared/errors.ts';
 
 export function parsePercent(value: string) {
@@ -33,4 +33,11 @@ export function parsePort(value: string) {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);
   return port;
+}
+
+/** The options of the commands that listen (`serve`, `dev`): the port and the address, written once. */
+export function addListenOptions(command: Command): Command {
+  return command
+    .option('-p, --port <port>', 'the port (0 picks a free one); a busy port is an error', parsePort, 4173)
+    .option('--host <host>', 'the address to listen on', '127.0.0.1');
 }

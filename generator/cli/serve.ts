@@ -2,17 +2,16 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { listenError } from './listen.ts';
-import { parsePort } from './options.ts';
+import { addListenOptions } from './options.ts';
 import { printJson, stdout } from './output.ts';
 
 /** Adds `serve` to the program. */
 export function addServeCommand(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('serve a build the way production hosting does')
-    .argument('[dir]', 'the build folder', 'out')
-    .option('-p, --port <port>', 'the port (0 picks a free one); a busy port is an error', parsePort, 4173)
-    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .argument('[dir]', 'the build folder', 'out');
+  addListenOptions(command)
     .option('--json', 'print {"ok": true, "url": ...} once listening (or the failure) as JSON, and nothing else')
     .action(async (dir: string, options: { port: number; host: string; json?: boolean }) => {
       const { startServer } = await import('../serve/server.ts');
