@@ -39,10 +39,7 @@ export async function writeOutput(
   const target = await checkOutput(outDir, protect);
   const parent = path.dirname(target);
   const base = path.basename(target);
-  const lock = path.join(parent, `.${base}.lock`);
-  await withLock(lock, () => removeLeftovers(parent, base)).catch((error: unknown) => {
-    throw describeWriteError(error, parent);
-  });
+  const lock = lockOf(target);
 
   const staging = path.join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const writer = new StagingWriter(staging, new Compressor(compressionCacheDir));
@@ -85,8 +82,20 @@ export async function writeOutput(
 export async function checkOutput(outDir: string, protect: ProtectedPaths = {}): Promise<string> {
   const { dir } = await resolveOutput(outDir, protect);
   await checkWritable(dir);
-  await assertReplaceable(dir);
+  // Another build may be swapping this very folder: between its two renames the folder is gone
+  // or half read. Under the lock no swap runs, and a killed build's leftovers are cleared first.
+  await withLock(lockOf(dir), async () => {
+    await removeLeftovers(path.dirname(dir), path.basename(dir));
+    await assertReplaceable(dir);
+  }).catch((error: unknown) => {
+    throw describeWriteError(error, path.dirname(dir));
+  });
   return dir;
+}
+
+/** The lock every build into `dir` takes to clean up, check and swap: beside the folder, never in it. */
+function lockOf(dir: string): string {
+  return path.join(path.dirname(dir), `.${path.basename(dir)}.lock`);
 }
 
 /**

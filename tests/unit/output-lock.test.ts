@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_MARKER, MARKER_TEXT } from '../../generator/build/output-guard.ts';
 import { currentOwner, ownerAlive, STALE_MS, withLock } from '../../generator/build/output-lock.ts';
-import { removeLeftovers, writeOutput } from '../../generator/build/write.ts';
+import { checkOutput, removeLeftovers, writeOutput } from '../../generator/build/write.ts';
 import { repoRoot, snapshot, temporaryDir } from '../helpers.ts';
 
 /** A PID that belonged to a process which has ended. */
@@ -80,6 +80,26 @@ describe('the output lock', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first', 'second']);
+  });
+
+  it('checks an output folder only while no other build is swapping it', async () => {
+    const parent = await temporaryDir();
+    const out = path.join(parent, 'out');
+    await writeOutput(out, [{ path: 'index.html', contents: 'built' }]);
+    let release!: () => void;
+    // Another build mid-swap: its old output moved aside, nothing in its place yet.
+    const swapping = withLock(path.join(parent, '.out.lock'), async () => {
+      await rename(out, path.join(parent, 'aside'));
+      await new Promise<void>((resolve) => (release = resolve));
+      await rename(path.join(parent, 'aside'), out);
+    });
+    let checked = false;
+    const check = checkOutput(out).then(() => (checked = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(checked).toBe(false);
+    release();
+    await Promise.all([swapping, check]);
+    expect(checked).toBe(true);
   });
 });
 
