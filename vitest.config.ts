@@ -1,8 +1,18 @@
 // Three test projects: fast unit tests in Node, the host adapters on real engines (nginx, workerd), and browser tests in Debian's Chromium against a served build.
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Every build of the suite (dozens of fixture configs, in this process, its workers and the CLIs
+// they start) shares one image and compression cache: each image is encoded once per machine,
+// not once per fixture folder. Entries are named by content hash, so sharing is safe.
+process.env.STORE_LANDING_CACHE_DIR ??= path.resolve('node_modules/.cache/store-landing-tests');
 
 export default defineConfig({
   test: {
+    // Most test files wait on other processes (Chromium, nginx, workerd, the CLI): two files per
+    // core keep the machine busy, where Vitest's default (one fewer than the cores) runs one at a time on two.
+    maxWorkers: availableParallelism() * 2,
     projects: [
       {
         test: {

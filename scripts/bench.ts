@@ -1,48 +1,29 @@
-// `npm run bench`: builds a generated 1,000-page config several times and prints medians of speed, memory and page weight; then dev's edit-to-reload times (bench-dev.ts).
+// `npm run bench`: builds generated configs with the compiled CLI and prints medians of speed, memory and page weight per workload; then dev's edit-to-reload times (bench-dev.ts).
 //
-// Each run is a fresh child process (so peak memory is that build's own): it builds
-// 50 campaigns x 20 pages with `build --all` into a fresh folder, then times the floor on
-// this machine, a bare loop of renderToString + writeFile over the same pages' props, on
-// the same disk. It runs on a RAM disk (/dev/shm) and on the disk: on a VM whose disk
-// takes ~250 µs to create a file, the disk measures the VM; the RAM disk, the generator.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Each run is a fresh process (so peak memory is that build's own, its worker threads
+// included) building with `build --all` into a fresh folder, with the writes of the runs
+// before it flushed. The workloads (bench-workloads.ts): 50 campaigns x 20 pages that differ
+// only in links and weights (rendered once, filled in per campaign); the same 50 with their
+// own listing facts (every page rendered: on every core by default, and with --jobs 1 in one
+// thread); 1,000 such campaigns (20,000 pages, one run: it takes a while). Each is compared
+// with the floor on this machine, a bare renderToString + writeFile loop over its own pages in
+// one thread on the same disk. It runs on a RAM disk (/dev/shm) and on the disk: on a VM whose
+// disk takes ~250 µs to create a file, the disk measures the VM; the RAM disk, the generator.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { stringify } from 'yaml';
-import { readCampaignManifests, readManifest, type CampaignManifest } from '../generator/shared/manifest.ts';
-import { defaultConfigData } from '../tests/helpers.ts';
+import { readManifest, type CampaignManifest } from '../generator/shared/manifest.ts';
 import { benchDev } from './bench-dev.ts';
+import { floorPerPage, runBuild, writeConfig, type RunResult, type Workload } from './bench-workloads.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const CAMPAIGNS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-
-interface RunResult {
-  pages: number;
-  timings: { load: number; bundle: number; render: number; write: number };
-  floorMs: number;
-  maxRssMB: number;
-}
-
-/** The default config with 50 campaigns, each with its own install link and weights; paths made absolute. */
-function writeBenchConfig(dir: string): string {
-  const config = defaultConfigData();
-  config.campaigns = Object.fromEntries(
-    Array.from({ length: CAMPAIGNS }, (_, i) => [
-      `campaign-${String(i + 1).padStart(2, '0')}`,
-      {
-        tracking: { appsflyer: { oneLink: { default: `https://pictura.onelink.me/Ab1c/c${i + 1}` } } },
-        splitTest: { feature1: { fullPrice: i % 100, discount: 100 - (i % 100) } },
-      },
-    ]),
-  );
-  const file = path.join(dir, 'variants.yaml');
-  writeFileSync(file, stringify(config));
-  return file;
-}
+const LARGE_CAMPAIGNS = Number(process.env.BENCH_LARGE_CAMPAIGNS ?? 1000);
+/** Another checkout to measure with the same workloads (`BENCH_TREE=../before npm run bench`), for before-and-after figures. */
+const tree = path.resolve(process.env.BENCH_TREE ?? root);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,42 +54,6 @@ function pageWeight(outDir: string) {
   };
 }
 
-function runChild(config: string, outDir: string): RunResult {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', config, outDir], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return JSON.parse(output.toString().trim().split('\n').pop()!);
-}
-
-/** In the child: one build, then the floor over the same pages. */
-async function child(config: string, outDir: string) {
-  const { buildSite } = await import('../generator/build/index.ts');
-  const { render, TranslatorCache } = await import('../templates/entry-server.tsx');
-  const result = await buildSite({ config, outDir, all: true });
-
-  // The floor: the same pages' props through renderToString and writeFile, nothing else.
-  const props: unknown[] = [];
-  for (const { dir, manifest } of readCampaignManifests(outDir)) {
-    for (const page of manifest.pages) {
-      const html = readFileSync(path.join(dir, page.file), 'utf8');
-      props.push(JSON.parse(/<script type="application\/json" id="page-props">(.*?)<\/script>/.exec(html)![1]!));
-    }
-  }
-  // On the same disk as the build's output, so the two are compared on equal terms.
-  const floorDir = mkdtempSync(path.join(path.dirname(outDir), 'floor-'));
-  const { writeFile } = await import('node:fs/promises');
-  const started = performance.now();
-  const translators = new TranslatorCache();
-  await Promise.all(props.map((pageProps, i) => writeFile(path.join(floorDir, `${i}.html`), render(pageProps as never, translators))));
-  const floorMs = performance.now() - started;
-  rmSync(floorDir, { recursive: true, force: true });
-
-  const run: RunResult = { pages: result.pages, timings: result.timings, floorMs, maxRssMB: process.resourceUsage().maxRSS / 1024 };
-  console.log(JSON.stringify(run));
-}
-
 /**
  * Waits for the files written and deleted so far to reach the disk, so a run does not pay for
  * the writeback of the runs before it (on this VM that made later runs' writes several times slower).
@@ -132,59 +77,112 @@ function outputTargets(work: string): Array<{ name: string; dir: string }> {
   return targets;
 }
 
+/** What bin/compile.js offers (plain JavaScript, so typed here). */
+interface Compiler {
+  compileCli(): Promise<void>;
+  isStale(): boolean;
+}
+
+/** The checkout's CLI compiled as it is now: the bench measures what bin/store-landing.js runs. */
+async function compileTree(): Promise<void> {
+  if (tree !== root) return void execFileSync(process.execPath, [path.join(tree, 'bin/compile.js')], { stdio: 'inherit' });
+  const compiler = (await import(pathToFileURL(path.join(root, 'bin/compile.js')).href)) as Compiler;
+  if (compiler.isStale()) await compiler.compileCli();
+}
+
+/** The floor for a build's pages, in a process of its own (the templates loaded through tsx). */
+function floorOf(outDir: string): number {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--floor', outDir], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
+  if (child.status !== 0) throw new Error(`The floor failed: ${child.stderr}`);
+  return Number(child.stdout.toString().trim().split('\n').pop());
+}
+
+interface Measured {
+  workload: Workload;
+  runs: RunResult[];
+  floorMs: number;
+}
+
+/** Builds `workload` its runs onto `target`, each into a fresh folder; the last one stays for the floor and the page weights. */
+function measure(workload: Workload, target: string): Measured & { lastOut: string } {
+  const runs: RunResult[] = [];
+  let lastOut = '';
+  for (let i = 0; i < workload.runs; i++) {
+    if (lastOut) rmSync(lastOut, { recursive: true, force: true });
+    lastOut = path.join(target, `${workload.name.replace(/\W+/g, '-')}-${i}`);
+    flushWrites();
+    runs.push(runBuild(tree, workload.config, lastOut, workload.flags));
+    process.stdout.write(`  ${workload.name}, run ${i + 1}: ${(runs.at(-1)!.wallMs / 1000).toFixed(1)} s, ${runs.at(-1)!.maxRssMB.toFixed(0)} MB, ${JSON.stringify(runs.at(-1)!.timings)}\n`);
+  }
+  return { workload, runs, floorMs: floorOf(lastOut), lastOut };
+}
+
+function printTable(target: string, results: Measured[]): void {
+  const afterBundle = (run: RunResult) => run.timings.render + run.timings.write;
+  const columns: Array<[string, (result: Measured) => string]> = [
+    ['pages', ({ runs }) => String(runs[0]!.pages)],
+    ['runs', ({ runs }) => String(runs.length)],
+    ['pages/s', ({ runs }) => (runs[0]!.pages / (median(runs.map(afterBundle)) / 1000)).toFixed(0)],
+    ['ms/page', ({ runs }) => (median(runs.map(afterBundle)) / runs[0]!.pages).toFixed(3)],
+    ['whole s', ({ runs }) => (median(runs.map((run) => run.wallMs)) / 1000).toFixed(2)],
+    ['peak MB', ({ runs }) => median(runs.map((run) => run.maxRssMB)).toFixed(0)],
+    ['floor ms/page', ({ floorMs }) => floorMs.toFixed(3)],
+    ['ours/floor', ({ runs, floorMs }) => (median(runs.map(afterBundle)) / runs[0]!.pages / floorMs).toFixed(2)],
+  ];
+  const width = Math.max(...results.map(({ workload }) => workload.name.length));
+  console.log(`\n${target}: medians (pages/s and ms/page after bundling: render + write; whole: the command, start to end)`);
+  console.log(`  ${''.padEnd(width)}${columns.map(([label]) => label.padStart(15)).join('')}`);
+  for (const result of results) console.log(`  ${result.workload.name.padEnd(width)}${columns.map(([, cell]) => cell(result).padStart(15)).join('')}`);
+  for (const { workload, runs } of results) {
+    const stages = (['load', 'bundle', 'render', 'write'] as const).map((stage) => `${stage} ${median(runs.map((run) => run.timings[stage])).toFixed(0)}`);
+    console.log(`  ${workload.name.padEnd(width)}  stages, ms: ${stages.join(', ')}`);
+  }
+}
+
+function workloads(work: string): Workload[] {
+  const distinct = writeConfig(work, 'distinct-50.yaml', 50, true);
+  return [
+    { name: 'filled in, 50 x 20', config: writeConfig(work, 'filled-50.yaml', 50, false), flags: [], runs: RUNS, onDisk: true },
+    { name: 'distinct, 50 x 20', config: distinct, flags: [], runs: RUNS, onDisk: true },
+    // The build's own thread only, as before workers: what the cores add. (An older checkout has no --jobs.)
+    ...(tree === root ? [{ name: 'distinct, 50 x 20, --jobs 1', config: distinct, flags: ['--jobs', '1'], runs: RUNS, onDisk: false }] : []),
+    { name: `distinct, ${LARGE_CAMPAIGNS} x 20`, config: writeConfig(work, 'distinct-large.yaml', LARGE_CAMPAIGNS, true), flags: [], runs: 1, onDisk: false },
+  ];
+}
+
 async function main() {
+  await compileTree();
   const work = mkdtempSync(path.join(tmpdir(), 'store-landing-bench-'));
-  const config = writeBenchConfig(work);
+  const all = workloads(work);
   const targets = outputTargets(work);
+  console.log(`${availableParallelism()} cores (os.availableParallelism()), Node ${process.versions.node}, the CLI of ${tree}`);
   // The first build encodes the images and compresses the bundle into the caches beside the
-  // config, as a project's first build does; every later build finds them there.
+  // configs, as a project's first build does; every later build finds them there.
   console.log('Warming the image and compression caches with one build...');
-  runChild(config, path.join(work, 'warm-up'));
+  runBuild(tree, all[1]!.config, path.join(work, 'warm-up'), []);
   rmSync(path.join(work, 'warm-up'), { recursive: true, force: true });
 
-  const results = new Map<string, RunResult[]>();
+  let weighed = '';
   for (const target of targets) {
-    console.log(`Building ${CAMPAIGNS} campaigns x 20 pages onto the ${target.name} (${target.dir}), ${RUNS} runs, each in a fresh process and folder...`);
-    const runs: RunResult[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const outDir = path.join(target.dir, `out-${i}`);
-      flushWrites();
-      runs.push(runChild(config, outDir));
-      process.stdout.write(`  run ${i + 1}: ${JSON.stringify(runs.at(-1)!.timings)}\n`);
+    console.log(`\nOnto the ${target.name} (${target.dir}):`);
+    const results: Measured[] = [];
+    for (const workload of all.filter((workload) => target === targets[0] || workload.onDisk)) {
+      const { lastOut, ...measured } = measure(workload, target.dir);
+      results.push(measured);
+      if (!weighed && workload === all[0]) weighed = lastOut;
+      else rmSync(lastOut, { recursive: true, force: true });
     }
-    results.set(target.name, runs);
+    printTable(target.name, results);
   }
 
-  const pages = results.values().next().value![0]!.pages;
-  const stat = (runs: RunResult[], value: (run: RunResult) => number) => median(runs.map(value));
-  const afterBundle = (run: RunResult) => run.timings.render + run.timings.write;
-  const rows: Array<[string, (runs: RunResult[]) => string]> = [
-    ['pages/s after bundling (render + write)', (runs) => (pages / (stat(runs, afterBundle) / 1000)).toFixed(0)],
-    ['ms/page after bundling', (runs) => (stat(runs, afterBundle) / pages).toFixed(3)],
-    ['whole build, ms', (runs) => stat(runs, (run) => Object.values(run.timings).reduce((a, b) => a + b, 0)).toFixed(0)],
-    ...(['load', 'bundle', 'render', 'write'] as const).map(
-      (stage) => [`  ${stage}, ms`, (runs: RunResult[]) => stat(runs, (run) => run.timings[stage]).toFixed(0)] as [string, (runs: RunResult[]) => string],
-    ),
-    ['peak memory, MB (max RSS)', (runs) => stat(runs, (run) => run.maxRssMB).toFixed(0)],
-    ['floor: renderToString + writeFile, ms/page', (runs) => (stat(runs, (run) => run.floorMs) / pages).toFixed(3)],
-    ['ours / floor (render + write time)', (runs) => (stat(runs, afterBundle) / stat(runs, (run) => run.floorMs)).toFixed(2)],
-  ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  console.log(`\nMedians of ${RUNS} runs on this machine, ${pages} pages per build (${CAMPAIGNS} campaigns x 20):`);
-  console.log(`  ${''.padEnd(width)}  ${[...results.keys()].map((name) => name.padStart(9)).join('  ')}`);
-  for (const [label, format] of rows) {
-    console.log(`  ${label.padEnd(width)}  ${[...results.values()].map((runs) => format(runs).padStart(9)).join('  ')}`);
-  }
-
-  const lastOut = path.join(targets[0]!.dir, `out-${RUNS - 1}`);
   console.log('\nPer-page bytes (/campaign-NN/feature1/):');
   console.log(`  ${'part'.padEnd(24)}  ${'raw'.padStart(8)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`);
-  for (const [part, size] of Object.entries(pageWeight(lastOut))) {
+  for (const [part, size] of Object.entries(pageWeight(weighed))) {
     console.log(`  ${part.padEnd(24)}  ${String(size.raw).padStart(8)}  ${String(size.gzip).padStart(8)}  ${String(size.brotli).padStart(8)}`);
   }
   for (const target of targets) rmSync(target.dir, { recursive: true, force: true });
   await benchDev();
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!);
+if (process.argv[2] === '--floor') console.log(await floorPerPage(process.argv[3]!));
 else await main();

@@ -20,7 +20,7 @@ export interface DevProject {
 
 /** The configs a project can be a copy of: the small base fixture (4 pages), or the demo (20 pages, for the benchmark). */
 const SOURCES = {
-  base: { config: 'tests/fixtures/base/variants.yaml', locales: ['en', 'de'] },
+  base: { config: 'tests/fixtures/site/base.yaml', locales: ['en', 'de'] },
   demo: { config: 'tests/fixtures/site/variants.yaml', locales: ['en', 'de', 'es', 'fr'] },
 };
 

@@ -2,14 +2,15 @@
 //
 // Hosts with an adapter (generator/hosts) already answer the plain URL with the visitor's
 // language; the script then finds the page in that language and does nothing. On a plain
-// file server, a bucket or GitHub Pages, a German visitor gets the English file: the script,
-// run while the <head> is parsed, hides the document and replaces the location with the
-// German page, query and hash kept, so no English is painted. An English visitor pays its
-// parse, nothing else. It reads everything from the document (the hreflang alternates and
-// <html lang>), so its text, and so its CSP hash, is one for every page of a build. It acts
-// only at the plain URL itself: `/en/feature1` is a visitor's explicit choice of English.
+// file server, a bucket or GitHub Pages, every visitor gets the default locale's file: the
+// script, run while the <head> is parsed, hides the document and replaces the location with
+// the visitor's language's page (negotiate.ts: English for languages the campaign lacks),
+// query and hash kept, so no other language is painted. A visitor of the default locale pays
+// its parse, nothing else. It reads everything from the document (the hreflang alternates
+// and <html lang>), so its text, and so its CSP hash, is one for every page of a build. It
+// acts only at the plain URL itself: `/en/feature1` is a visitor's explicit choice.
 // Bundled on its own by generator/build/bundle.ts and inlined; it imports nothing else.
-import { negotiateLocale } from './negotiate.ts';
+import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from './negotiate.ts';
 
 /** How long the hidden page waits for the other language's before it shows itself after all (a failed navigation). */
 const GIVE_UP_MS = 3000;
@@ -31,7 +32,9 @@ function redirectToVisitorLanguage(): void {
   }
   if (!plain || trimPath(location.pathname) !== trimPath(plain)) return;
   const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
-  const chosen = negotiateLocale(languages.join(','), Object.keys(pages), root.lang);
+  // The script is on the default locale's pages only, so <html lang> is the default locale.
+  const locales = Object.keys(pages);
+  const chosen = negotiateLocale(languages.join(','), negotiationOrder(locales, root.lang), root.lang, chooseFallbackLocale(locales, root.lang));
   if (chosen === root.lang || !pages[chosen]) return;
   root.hidden = true;
   setTimeout(() => (root.hidden = false), GIVE_UP_MS);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { loadConfig } from '../generator/config/load.ts';
@@ -16,35 +16,54 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
 /**
  * The tests' own copy of the default config, with its locales and images (tests/fixtures/site/):
- * users edit the project's variants.yaml, and their `npm test` must not depend on it.
+ * users edit the project's variants.yaml, and their `npm test` must not depend on it. The
+ * tests' other configs sit beside it (fixtureConfig), since a config may only name files in
+ * its own folder.
  */
 export const siteDir = path.join(fixturesDir, 'site');
 export const defaultConfig = path.join(siteDir, 'variants.yaml');
+
+/** A config of the tests by name: `tests/fixtures/site/<name>.yaml` (base, shards, wrong-type, ...). */
+export function fixtureConfig(name: string): string {
+  return path.join(siteDir, `${name}.yaml`);
+}
+
+/** The broken-config scenarios: each `<name>.yaml` in tests/fixtures/site/ with a `<name>.expected.txt` of its messages. */
+export const scenarios: string[] = readdirSync(siteDir)
+  .filter((file) => file.endsWith('.expected.txt'))
+  .map((file) => file.slice(0, -'.expected.txt'.length))
+  .sort();
+
+/** A scenario's expected messages, one per problem. */
+export function expectedMessages(scenario: string): string[] {
+  return readFileSync(path.join(siteDir, `${scenario}.expected.txt`), 'utf8').trim().split('\n');
+}
 
 /** The install-link mapping of the tests' default config (parameter -> source), in its order. */
 export const DEFAULT_ATTRIBUTION: Record<string, string> = parse(readFileSync(defaultConfig, 'utf8')).tracking.attribution;
 
 /**
- * The tests' default config as data, with every file path made absolute: a test or the
- * benchmark can change it and write it anywhere.
+ * Copies the site fixture's images/ and locales/ (or only `folders`) into `dir`, a few hundred
+ * KB: a config written there with the fixture's relative paths is then complete, as a config
+ * may name only files in its own folder.
  */
-export function defaultConfigData() {
-  const config = parse(readFileSync(defaultConfig, 'utf8'));
-  const absolute = (file: string) => path.join(siteDir, file);
-  config.localesDir = path.join(siteDir, 'locales');
-  config.app.icon = absolute(config.app.icon);
-  for (const card of config.app.privacy) {
-    card.icon = absolute(card.icon);
-    for (const category of card.categories) category.icon = absolute(category.icon);
-  }
-  for (const variant of config.variants) variant.screenshots = variant.screenshots.map(absolute);
-  config.sharedScreenshots = config.sharedScreenshots.map(absolute);
-  return config;
+export function copySiteFiles(dir: string, folders: Array<'images' | 'locales'> = ['images', 'locales']): void {
+  for (const folder of folders) cpSync(path.join(siteDir, folder), path.join(dir, folder), { recursive: true });
+}
+
+/**
+ * The tests' default config as data, its paths relative as written: a test or the benchmark
+ * can change it and write it into `projectDir`, which gets the fixture's images and locales
+ * (copySiteFiles). Without `projectDir` the data is only for use in memory.
+ */
+export function defaultConfigData(projectDir?: string) {
+  if (projectDir) copySiteFiles(projectDir);
+  return parse(readFileSync(defaultConfig, 'utf8'));
 }
 
 /** Loads, validates and plans a config; resolves to the plan, or rejects with the ConfigError. */
 export async function checkConfig(file: string) {
-  const valid = validateConfig(await loadConfig(file));
+  const valid = await validateConfig(await loadConfig(file));
   return { valid, plans: selectCampaigns(valid.site) };
 }
 

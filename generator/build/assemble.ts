@@ -1,12 +1,11 @@
 // Assembles what one campaign's pages are filled with and shipped beside: assets, runtime config and Content-Security-Policy.
 import type { RuntimeConfig, TrackingSettings } from '../../templates/runtime/types.ts';
 import type { Config } from '../config/types.ts';
-import type { ValidConfig } from '../config/validate.ts';
 import { paymentScripts } from './assets.ts';
 import type { AssetFile } from './bundle.ts';
-import type { BuildContext } from './context.ts';
+import type { CampaignContext } from './campaign-context.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { collectImages, type OptimizedImage } from './images.ts';
+import type { OptimizedImage } from './images.ts';
 import type { CampaignPlan } from './plan.ts';
 
 /** What a campaign's pages are filled with and shipped beside, before its pages are rendered. */
@@ -23,11 +22,13 @@ export interface CampaignAssembly {
   headerPolicy: string;
 }
 
-/** Collects a campaign's images and payment scripts, and decides its runtime config and policies. */
-export async function assembleCampaign(valid: ValidConfig, plan: CampaignPlan, context: BuildContext): Promise<CampaignAssembly> {
+/**
+ * Collects a campaign's payment scripts, and decides its runtime config and policies, with its
+ * `images` optimized (images.ts collectImages: in the build's thread, even when workers render).
+ */
+export async function assembleCampaign(plan: CampaignPlan, context: CampaignContext, images: Map<string, OptimizedImage>): Promise<CampaignAssembly> {
   const { config } = plan;
   const assetsUrl = `${plan.basePath}assets/`;
-  const images = await collectImages(config, valid.loaded.dir, context.images);
   const payments = await paymentScripts(config, assetsUrl, context.minifiedComponents);
   const assets = [...context.bundle.files, ...payments.files, ...[...images.values()].flatMap((image) => image.files)];
   // Only the tracking runtime loads with the page; it loads the client entry lazily (runtime/hydration.ts).

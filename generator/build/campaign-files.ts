@@ -1,7 +1,8 @@
 // One campaign's folder as files: its pages, 404, split-test config and assets, and its manifest.
 import type { CampaignManifest } from '../shared/manifest.ts';
 import type { CampaignAssembly } from './assemble.ts';
-import type { BuildContext } from './context.ts';
+import type { CampaignContext } from './campaign-context.ts';
+import { reportingHeaders } from './csp.ts';
 import type { CampaignPlan } from './plan.ts';
 import type { RenderedCampaign } from './render/index.ts';
 import { byteLength, type OutputFile } from './write.ts';
@@ -14,13 +15,14 @@ export function campaignFiles(
   plan: CampaignPlan,
   assembly: CampaignAssembly,
   rendered: RenderedCampaign,
-  context: BuildContext,
+  context: CampaignContext,
 ): { files: OutputFile[]; manifest: CampaignManifest } {
   const assets = [...assembly.assets, ...rendered.localeAssets];
   const manifest: CampaignManifest = {
     campaign: plan.name,
     basePath: plan.basePath,
-    headers: { 'Content-Security-Policy': assembly.headerPolicy },
+    // Serve and every host adapter send these on the campaign's responses.
+    headers: { 'Content-Security-Policy': assembly.headerPolicy, ...reportingHeaders(plan.config) },
     defaultLocale: plan.config.defaultLocale,
     locales: plan.config.locales,
     assets: { ...context.bundle.entries, files: assets.map((asset) => asset.name).sort() },

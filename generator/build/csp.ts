@@ -53,21 +53,16 @@ export interface InlineHashes {
   styles: string[];
 }
 
-/** Where browsers send reports of what the policy blocked (a config key the schema does not have yet; see the report). */
-export interface CspReporting {
-  /** An https:// URL that accepts CSP reports (`application/csp-report` and the Reporting API's `application/reports+json`). */
-  reportUri: string;
-}
-
 /**
  * The policy for a campaign. Scripts: 'strict-dynamic' with the hashes of the page's inline
  * scripts (the module loader, and the plain routes' language script); `'self'` and the vendors'
  * script hosts follow only for browsers without CSP 3, which ignore 'strict-dynamic'.
  * Everything else is `'none'` unless named: the site itself and the exact hosts in use.
- * `forHeader` adds what a `<meta>` policy may not carry: `frame-ancestors` and the reporting
- * directives. The HTTP header and `_headers` get them; the page's meta tag cannot.
+ * `forHeader` adds what a `<meta>` policy may not carry: `frame-ancestors`, and with
+ * `security.cspReportUri` the reporting directives. The HTTP header and `_headers` get them;
+ * the page's meta tag cannot.
  */
-export function contentSecurityPolicy(config: Config, inline: InlineHashes, forHeader = false, reporting?: CspReporting): string {
+export function contentSecurityPolicy(config: Config, inline: InlineHashes, forHeader = false): string {
   const hosts = vendorHosts(config);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'none'"]],
@@ -82,30 +77,37 @@ export function contentSecurityPolicy(config: Config, inline: InlineHashes, forH
     ['upgrade-insecure-requests', []],
   ];
   if (forHeader) directives.push(['frame-ancestors', ["'none'"]]);
-  if (forHeader && reporting) {
-    reportingHeaders(reporting);
-    directives.push(['report-uri', [reporting.reportUri]], ['report-to', [REPORT_GROUP]]);
-  }
+  const reportUri = reportUriOf(config);
+  if (forHeader && reportUri) directives.push(['report-uri', [reportUri]], ['report-to', [REPORT_GROUP]]);
   return directives.map(([name, values]) => [name, ...new Set(values)].join(' ')).join('; ');
 }
 
-/** The Reporting API group the header policy reports to. */
+/** The Reporting API group the header policies report to. */
 const REPORT_GROUP = 'csp';
 
 /**
- * Headers that go with a header policy that reports: the Reporting API endpoint, and Trusted
- * Types in report-only mode. Trusted Types cannot be enforced: braintree-web's data collector
- * sets a `<script>`'s text from a string (`el.text = JSON.stringify(config)`) and the runtime
- * sets script URLs from strings, both of which an enforcing policy turns into errors; the
- * reports show what would break before anyone enforces it.
+ * Headers that go with the header policy when `security.cspReportUri` is set, and none
+ * without it: the Reporting API endpoint the policy's `report-to` names, and Trusted Types in
+ * report-only mode. Trusted Types cannot be enforced: braintree-web's data collector sets a
+ * `<script>`'s text from a string (`el.text = JSON.stringify(config)`) and the runtime sets
+ * script URLs from strings, both of which an enforcing policy turns into errors; the reports
+ * show what would break before anyone enforces it.
  */
-export function reportingHeaders(reporting: CspReporting): Record<string, string> {
-  // The URL goes into header syntax as it is: a quote, comma or semicolon would end its field.
-  if (/[\s"',;]/.test(reporting.reportUri)) throw new Error(`A CSP report URL cannot hold spaces, quotes, commas or semicolons: ${reporting.reportUri}`);
+export function reportingHeaders(config: Config): Record<string, string> {
+  const reportUri = reportUriOf(config);
+  if (!reportUri) return {};
   return {
-    'Reporting-Endpoints': `${REPORT_GROUP}="${reporting.reportUri}"`,
-    'Content-Security-Policy-Report-Only': `require-trusted-types-for 'script'; report-uri ${reporting.reportUri}; report-to ${REPORT_GROUP}`,
+    'Reporting-Endpoints': `${REPORT_GROUP}="${reportUri}"`,
+    'Content-Security-Policy-Report-Only': `require-trusted-types-for 'script'; report-uri ${reportUri}; report-to ${REPORT_GROUP}`,
   };
+}
+
+/** The configured report URL; the schema keeps it to characters that cannot end a header field or a directive. */
+function reportUriOf(config: Config): string | undefined {
+  const reportUri = config.security.cspReportUri;
+  // Checked again here because it goes into headers as it is: a quote, comma or semicolon would end its field.
+  if (reportUri !== undefined && /[\s"',;]/.test(reportUri)) throw new Error(`A CSP report URL cannot hold spaces, quotes, commas or semicolons: ${reportUri}`);
+  return reportUri;
 }
 
 /** The hosts of the third parties a config switches on, by directive, each once. */

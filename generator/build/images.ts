@@ -6,7 +6,8 @@ import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AssetFile } from './bundle.ts';
 import type { Config } from '../config/types.ts';
-import { ImageUnreadable } from '../shared/errors.ts';
+import { ImageRefused, ImageUnreadable } from '../shared/errors.ts';
+import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, svgDimensions, type ImageHeader } from '../shared/image-limits.ts';
 import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey, imageUses, type ImageRole } from './image-roles.ts';
 import { createSvgSanitizer, sanitizerVersion, type SvgSanitizer } from './svg-sanitize.ts';
 
@@ -85,16 +86,19 @@ export async function collectImages(config: Config, configDir: string, pipeline:
 /**
  * One source image in one role: SVG glyphs as they are, anything else as AVIF and WebP
  * at each density the source is large enough for (an SVG is large enough for all).
- * @throws UserError (ImageUnreadable) when the file is not an image sharp can read.
+ * @throws UserError (ImageUnreadable) when the file is not an image sharp can read;
+ * (ImageRefused) when it is past the limits validation checks (shared/image-limits.ts).
  */
 export async function optimizeImage(file: string, role: ImageRole, pipeline: ImagePipeline): Promise<OptimizedImage> {
   const extension = path.extname(file).toLowerCase();
   const stem = path.basename(file, path.extname(file));
   const isSvg = extension === '.svg';
   const asIs = isSvg && SVG_AS_IS.has(role);
+  const source = await readFile(file);
+  const header = await checkedHeader(source, role, file);
   // An SVG shipped as it is ships sanitised (svg-sanitize.ts); its size is read from what ships.
-  const contents = asIs ? await sanitizedSvg(file, pipeline) : await readFile(file);
-  const intrinsic = isSvg ? svgSize(contents.toString('utf8'), file) : await rasterSize(contents, file);
+  const contents = asIs ? await sanitizedSvg(source, file, pipeline) : source;
+  const intrinsic = asIs ? svgSize(contents.toString('utf8'), file) : header;
   const { cssWidth } = IMAGE_ROLES[role];
   const cssHeight = Math.round((cssWidth * intrinsic.height) / intrinsic.width);
 
@@ -165,16 +169,28 @@ async function encodeMissing(
 /** The source as raw sRGB pixels at `width`, upright: an SVG drawn at that size, a raster scaled down to it. */
 async function rasterize(contents: Buffer, isSvg: boolean, intrinsic: { width: number }, width: number, file: string) {
   try {
-    const input = isSvg ? sharp(contents, { density: (72 * width) / intrinsic.width }) : sharp(contents).autoOrient();
+    const input = isSvg ? sharp(contents, { density: (72 * width) / intrinsic.width }) : sharp(contents, { limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient();
     return await input.resize({ width }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw ImageUnreadable.create(file, (error as Error).message);
   }
 }
 
-/** The SVG at `file` as it ships: sanitised once, then taken from the cache by the source's hash and the sanitiser's version. */
-async function sanitizedSvg(file: string, pipeline: ImagePipeline): Promise<Buffer> {
-  const source = await readFile(file);
+/**
+ * Refuses a source past the limits validate checks at the YAML line: the build reads it again,
+ * and must not encode what validation would refuse (an image replaced since, a caller that
+ * skipped validation).
+ */
+async function checkedHeader(source: Buffer, role: ImageRole, file: string): Promise<ImageHeader> {
+  const read = await readImageHeader(source);
+  if ('unreadable' in read) throw ImageUnreadable.create(file, read.unreadable);
+  const problem = checkImage(read.header, role, file);
+  if (problem) throw ImageRefused.create(file, problem);
+  return read.header;
+}
+
+/** The SVG `source` (from `file`) as it ships: sanitised once, then taken from the cache by the source's hash and the sanitiser's version. */
+async function sanitizedSvg(source: Buffer, file: string, pipeline: ImagePipeline): Promise<Buffer> {
   const cached = path.join(pipeline.cacheDir, `sanitized-${hashOf(source.toString('hex') + sanitizerVersion()).slice(0, 32)}.svg`);
   if (existsSync(cached)) return readFile(cached);
   pipeline.sanitizer ??= createSvgSanitizer();
@@ -200,24 +216,9 @@ function hashedImageName(stem: string, hashed: Uint8Array | string, suffix: stri
   return `${stem}-${hashOf(hashed).slice(0, 10)}${suffix}.${extension}`;
 }
 
-/** The intrinsic size of an SVG: its width and height attributes, else its viewBox. */
+/** The intrinsic size of an SVG: its width and height attributes, else its viewBox (shared/image-limits.ts). */
 export function svgSize(svg: string, file: string): { width: number; height: number } {
-  const root = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
-  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([0-9.]+)(px)?\\s*["']`, 'i').exec(root)?.[1];
-  const width = Number(attribute('width'));
-  const height = Number(attribute('height'));
-  if (width > 0 && height > 0) return { width, height };
-  const viewBox = /\sviewBox\s*=\s*["']([^"']+)["']/i.exec(root)?.[1]?.trim().split(/[\s,]+/).map(Number);
-  if (viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0) return { width: viewBox[2]!, height: viewBox[3]! };
-  throw ImageUnreadable.create(file, 'its <svg> element has no width and height or viewBox, so its size is unknown');
-}
-
-/** A raster's size as shown, after its EXIF orientation; only the header is read. */
-async function rasterSize(contents: Buffer, file: string): Promise<{ width: number; height: number }> {
-  try {
-    const { autoOrient } = await sharp(contents).metadata();
-    return { width: autoOrient.width, height: autoOrient.height };
-  } catch (error) {
-    throw ImageUnreadable.create(file, (error as Error).message);
-  }
+  const size = svgDimensions(svg);
+  if (!size) throw ImageUnreadable.create(file, 'its <svg> element has no width and height or viewBox, so its size is unknown');
+  return size;
 }

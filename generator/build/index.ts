@@ -2,16 +2,14 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.ts';
 import { validateConfig } from '../config/validate.ts';
-import path from 'node:path';
-import { MANIFEST_FILE } from '../shared/manifest.ts';
-import { assembleCampaign } from './assemble.ts';
-import { campaignFiles } from './campaign-files.ts';
+import { messagesFor } from '../config/validate.ts';
 import { bundleRuntime } from './bundle.ts';
 import { createBuildContext, type BuildContext } from './context.ts';
+import type { Config } from '../config/types.ts';
 import type { ImageStats } from './images.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
-import { renderCampaign } from './render/index.ts';
-import { manifestText, siteRootFiles, type SiteEntry } from './site-root.ts';
+import { siteRootFiles, type SiteEntry } from './site-root.ts';
+import { campaignsInProcess, campaignsInWorkers, workerCount, type IndexedCampaign } from './workers.ts';
 import { checkOutput, writeOutput, type OutputFile } from './write.ts';
 
 export interface BuildOptions extends BuildSelection {
@@ -29,6 +27,12 @@ export interface BuildOptions extends BuildSelection {
   context?: BuildContext;
   /** Writes the output instead of writeOutput (`dev` writes only the files that changed). */
   write?: typeof writeOutput;
+  /**
+   * How many threads render (and lay out) the campaigns, the parent writing what they build;
+   * default: one per core when there are many distinct pages, else the build's own thread.
+   * Output is byte for byte the same for every count.
+   */
+  jobs?: number;
 }
 
 /** How far a build has got. */
@@ -53,7 +57,8 @@ export interface BuildResult {
   milliseconds: number;
   /**
    * Milliseconds of each stage: `bundle` is esbuild; `render` covers images, props and HTML;
-   * `write` includes compression. Render and write take turns campaign by campaign.
+   * `write` includes compression. Render and write take turns campaign by campaign; with
+   * workers, `render` is the time the writer waited for them.
    */
   timings: { load: number; bundle: number; render: number; write: number };
 }
@@ -62,7 +67,7 @@ export interface BuildResult {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const lap = stopwatch();
-  const valid = validateConfig(await loadConfig(options.config));
+  const valid = await validateConfig(await loadConfig(options.config));
   const plans = selectCampaigns(valid.site, options);
   const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
   let done = { campaigns: 0, pages: 0 };
@@ -77,26 +82,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const bundled = lap();
   report('render', context.images.stats);
 
-  // Each campaign's files are written as soon as they are rendered: memory holds one campaign, not all.
-  let rendering = 0;
-  async function* campaignBatches(): AsyncGenerator<OutputFile[]> {
-    const entries: SiteEntry[] = [];
-    for (const plan of plans) {
-      const started = performance.now();
-      const assembly = await assembleCampaign(valid, plan, context);
-      const { files, manifest } = campaignFiles(plan, assembly, renderCampaign(valid, plan, assembly, context), context);
-      entries.push({ name: plan.name, dir: plan.dir, manifest });
-      // With --all, the top level's manifest is the `root` of the site's (site-root.ts).
-      if (!(options.all && plan.name === null)) files.push({ path: path.posix.join(plan.dir, MANIFEST_FILE), contents: manifestText(manifest) });
-      rendering += performance.now() - started;
-      yield files;
-      done = { campaigns: done.campaigns + 1, pages: done.pages + plan.pages.length };
-      report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
-    }
-    // Hosts read their configuration at the root of what is uploaded: one for every campaign.
-    yield siteRootFiles(entries, options);
-  }
-  const { bytes } = await (options.write ?? writeOutput)(options.outDir, campaignBatches(), context.compressionCacheDir, protect);
+  // dev's own context and writer stay in this thread.
+  const jobs = options.context || options.write ? 1 : workerCount(plans, options.jobs);
+  const messages = (config: Config, locale: string) => messagesFor(valid, config, locale);
+  const input = { messages, dir: valid.loaded.dir, context, all: Boolean(options.all) };
+  const campaigns = jobs > 1 ? campaignsInWorkers(plans, jobs, input) : campaignsInProcess(plans, input);
+  const waited = { ms: 0 };
+  const batches = siteBatches(campaigns, options, waited, (index) => {
+    done = { campaigns: done.campaigns + 1, pages: done.pages + plans[index]!.pages.length };
+    report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
+  });
+  const { bytes } = await (options.write ?? writeOutput)(options.outDir, batches, context.compressionCacheDir, protect);
+  const rendering = waited.ms;
   const writing = lap() - rendering;
 
   return {
@@ -108,6 +105,36 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     milliseconds: Math.round(performance.now() - started),
     timings: { load, bundle: bundled, render: Math.round(rendering * 10) / 10, write: Math.round(writing * 10) / 10 },
   };
+}
+
+/**
+ * What the writer writes: each campaign's files as soon as they are built (memory holds a few
+ * campaigns, not all), then the site's root files. `waited` sums the time the writer waited
+ * for campaigns: rendering them in this thread, or the workers' lead over it.
+ */
+async function* siteBatches(
+  campaigns: AsyncGenerator<IndexedCampaign>,
+  selection: BuildSelection,
+  waited: { ms: number },
+  written: (index: number) => void,
+): AsyncGenerator<OutputFile[]> {
+  const entries: SiteEntry[] = [];
+  try {
+    for (;;) {
+      const started = performance.now();
+      const next = await campaigns.next();
+      waited.ms += performance.now() - started;
+      if (next.done) break;
+      entries[next.value.index] = next.value.built.entry;
+      yield next.value.built.files;
+      written(next.value.index);
+    }
+  } finally {
+    // The writer failed or finished: no worker goes on.
+    await campaigns.return(undefined);
+  }
+  // Hosts read their configuration at the root of what is uploaded: one for every campaign.
+  yield siteRootFiles(entries, selection);
 }
 
 /** Each call returns the milliseconds since the previous one (or since creation). */

@@ -45,5 +45,6 @@ export function hostCampaignOf(manifest: CampaignManifest): HostCampaign {
     locales: manifest.locales,
     routes: manifest.pages.filter((page) => page.locale === manifest.defaultLocale).map((page) => urlPathOf(page.file)),
     contentSecurityPolicy: manifest.headers['Content-Security-Policy']!,
+    headers: manifest.headers,
   };
 }

@@ -1,7 +1,7 @@
 // `store-landing build`: validates, bundles, renders and writes the pages, showing progress on a terminal, then prints what was written.
 import { Option, type Command } from 'commander';
 import { UserError } from '../shared/errors.ts';
-import { parseShard } from './options.ts';
+import { parseJobs, parseShard } from './options.ts';
 import { printJson, stdout } from './output.ts';
 import { progressLine } from './progress.ts';
 import { formatBuild } from './summary.ts';
@@ -12,6 +12,7 @@ interface BuildFlags {
   campaign?: string;
   all?: boolean;
   shard?: { index: number; count: number };
+  jobs?: number;
   json?: boolean;
 }
 
@@ -25,6 +26,9 @@ export function addBuildCommand(program: Command): void {
     .addOption(new Option('--campaign <name>', 'build one campaign of the config').conflicts('all'))
     .option('--all', 'build every campaign, one folder each')
     .addOption(new Option('--shard <i/n>', 'with --all: build only shard i of n').argParser(parseShard))
+    .addOption(
+      new Option('--jobs <n>', 'render on n threads (default: one per core when there are many distinct pages, else one)').argParser(parseJobs),
+    )
     .option('--json', 'print the result (or the failure) as JSON, and nothing else')
     .action(runBuild);
 }
@@ -42,6 +46,7 @@ async function runBuild(flags: BuildFlags): Promise<void> {
       campaign: flags.campaign,
       all: flags.all,
       shard: flags.shard,
+      jobs: flags.jobs,
       onProgress: (update) => progress.update(update),
     });
   } finally {

@@ -29,6 +29,12 @@ export function parseShard(value: string) {
   return { index, count };
 }
 
+export function parseJobs(value: string) {
+  const jobs = Number(value);
+  if (!/^\d+$/.test(value) || jobs < 1 || jobs > 1024) throw new InvalidArgumentError(`expected a number of threads from 1 to 1024, found "${value}".`);
+  return jobs;
+}
+
 export function parsePort(value: string) {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);

@@ -36,7 +36,7 @@ export function addScreenshotsCommand(program: Command): void {
     .option('-c, --config <file>', 'the YAML config to build', 'variants.yaml')
     .option('--build <dir>', 'capture this build folder instead of building the config')
     .option('-o, --out <dir>', 'where report.html, junit.xml, the captures and the diff images go', 'tests/output/screenshots')
-    .option('--baseline <dir>', 'the baseline PNGs', 'tests/baselines')
+    .option('--baseline <dir>', 'the baseline PNGs', 'baselines')
     .option('--update', 'write the captures that changed past the threshold, and the new ones, as the baselines')
     .option('--threshold <percent>', 'a page fails when more than this per cent of its pixels differ', keep('--threshold', parsePercent), 0.1)
     .option('--pixel-threshold <0-1>', 'colour distance under which two pixels count as equal (pixelmatch)', keep('--pixel-threshold', parseFraction), 0.1)

@@ -11,7 +11,7 @@ export function addValidateCommand(program: Command): void {
     .option('--json', 'print the result (or every problem) as JSON, and nothing else')
     .action(async (options: { config: string; json?: boolean }) => {
       const [{ loadConfig }, { validateConfig }] = await Promise.all([import('../config/load.ts'), import('../config/validate.ts')]);
-      const valid = validateConfig(await loadConfig(options.config));
+      const valid = await validateConfig(await loadConfig(options.config));
       const plans = [valid.site.base, ...valid.site.campaigns];
       const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
       const summary = { ok: true, valid: true, config: options.config, campaigns: valid.campaigns.map((campaign) => campaign.name), pages };

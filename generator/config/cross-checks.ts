@@ -2,30 +2,30 @@
 import path from 'node:path';
 import { isSeq } from 'yaml';
 import type { ConfigIssue } from '../shared/errors.ts';
+import { checkImages } from './image-checks.ts';
 import { formatKeyPath, positionOf, type KeyPath, type LoadedConfig } from './load.ts';
 import type { LocaleFile } from './locale-files.ts';
 import { localeTagProblems } from './locale-tags.ts';
 import { trackingProblems } from './tracking-checks.ts';
 import type { ProjectFiles } from './project-files.ts';
+import { outsideProblem, outsideTarget } from './project-paths.ts';
 import { missingTranslations } from './translations.ts';
 import type { CampaignConfig, Config } from './types.ts';
 
 /** The problems of one campaign; the locale files it reads are added to `localeFiles`. */
-export function crossCheck(
+export async function crossCheck(
   loaded: LoadedConfig,
   campaign: CampaignConfig,
   files: ProjectFiles,
   localeFiles: Map<string, LocaleFile>,
-): ConfigIssue[] {
+): Promise<ConfigIssue[]> {
   const { config } = campaign;
   const issues: ConfigIssue[] = [];
   // A problem inherited from the top level is reported there, once; an overridden key at the campaign.
   const report = (keyPath: KeyPath, message: string, at?: 'key') =>
     issues.push(issueAt(loaded, locateOverride(loaded, campaign.name, keyPath), message, at));
 
-  for (const [keyPath, imagePath] of imagePaths(config)) {
-    if (!files.isFile(path.resolve(loaded.dir, imagePath))) report(keyPath, `image not found: expected a file at ${imagePath}, found nothing`);
-  }
+  await checkImages(loaded, config, files, report);
   for (const [landingType, weights] of Object.entries(config.splitTest)) {
     const sum = Object.values(weights).reduce((total, weight) => total + weight, 0);
     if (sum > 100) report(['splitTest', landingType], `weights must sum to at most 100, found ${Number(sum.toFixed(6))}`);
@@ -42,17 +42,45 @@ export function crossCheck(
   // A tag Intl refuses names no file worth reading; its own problem says what to write instead.
   const badLocales = new Set(tagProblems.flatMap(({ keyPath }) => (keyPath[0] === 'locales' ? [config.locales[keyPath[1] as number]] : [])));
 
+  issues.push(...checkLocaleFiles(loaded, campaign, files, localeFiles, badLocales, report));
+  return issues;
+}
+
+/**
+ * Reads the campaign's locale files (each once per run, through `files`) into `localeFiles`;
+ * returns the problems inside them and reports those of the folder and the files themselves.
+ */
+function checkLocaleFiles(
+  loaded: LoadedConfig,
+  { name, config }: CampaignConfig,
+  files: ProjectFiles,
+  localeFiles: Map<string, LocaleFile>,
+  badLocales: Set<string | undefined>,
+  report: (keyPath: KeyPath, message: string) => void,
+): ConfigIssue[] {
   const localesDir = path.resolve(loaded.dir, config.localesDir);
+  const written = loaded.document.hasIn(['localesDir']) || loaded.document.hasIn(['campaigns', name ?? '', 'localesDir']);
+  const localesKey: KeyPath = written ? ['localesDir'] : ['locales'];
+  const outsideDir = outsideTarget(loaded, files, localesDir);
+  if (outsideDir !== undefined) {
+    report(localesKey, outsideProblem(loaded, 'locales folder', config.localesDir, outsideDir));
+    return [];
+  }
   if (!files.isDirectory(localesDir)) {
     const shown = path.relative(process.cwd(), localesDir) || localesDir;
-    const found = files.isFile(localesDir) ? 'a file' : 'nothing';
-    const written = loaded.document.hasIn(['localesDir']) || loaded.document.hasIn(['campaigns', campaign.name ?? '', 'localesDir']);
-    report(written ? ['localesDir'] : ['locales'], `locales folder not found: expected a folder of <lang>.json files at ${shown}, found ${found}`);
-    return issues;
+    report(localesKey, `locales folder not found: expected a folder of <lang>.json files at ${shown}, found ${files.isFile(localesDir) ? 'a file' : 'nothing'}`);
+    return [];
   }
+  const issues: ConfigIssue[] = [];
   const read = config.locales.map((locale, index) => {
     if (badLocales.has(locale)) return undefined;
     const file = localeFilePath(loaded.dir, config, locale);
+    // A locale file that links out of the folder is not read: its text would be published.
+    const outside = outsideTarget(loaded, files, file);
+    if (outside !== undefined) {
+      report(['locales', index], outsideProblem(loaded, `translations for "${locale}"`, path.relative(loaded.dir, file), outside));
+      return undefined;
+    }
     const result = files.locale(file, locale);
     if ('unreadable' in result) report(['locales', index], result.unreadable);
     if ('issues' in result) issues.push(...result.issues);
@@ -66,18 +94,6 @@ export function crossCheck(
 /** Where a locale's file is: `<localesDir>/<locale>.json`, relative to the config. */
 export function localeFilePath(configDir: string, config: Config, locale: string): string {
   return path.join(path.resolve(configDir, config.localesDir), `${locale}.json`);
-}
-
-/** Every image the config names, with where it is named. */
-function imagePaths(config: Config): Array<[KeyPath, string]> {
-  const found: Array<[KeyPath, string]> = [[['app', 'icon'], config.app.icon]];
-  config.variants.forEach((variant, v) => variant.screenshots.forEach((image, i) => found.push([['variants', v, 'screenshots', i], image])));
-  config.sharedScreenshots.forEach((image, i) => found.push([['sharedScreenshots', i], image]));
-  config.app.privacy.forEach((card, c) => {
-    found.push([['app', 'privacy', c, 'icon'], card.icon]);
-    card.categories.forEach((category, i) => found.push([['app', 'privacy', c, 'categories', i, 'icon'], category.icon]));
-  });
-  return found;
 }
 
 /**

@@ -1,27 +1,49 @@
 // The files a config points at, as validation sees them: read from disk once each, or given by a test.
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { readImageHeader, type ImageHeaderRead } from '../shared/image-limits.ts';
 import { readLocaleFile, type LocaleRead } from './locale-files.ts';
 
 /** What validation asks of the file system; every answer is kept for the rest of the run. */
 export interface ProjectFiles {
   isFile(file: string): boolean;
   isDirectory(dir: string): boolean;
+  /** The size of a file in bytes; undefined when there is none. */
+  bytes(file: string): number | undefined;
+  /**
+   * The absolute path with every symbolic link resolved, as the build would reach the file;
+   * for a path that does not exist (yet), its nearest existing folder resolved and the rest kept.
+   */
+  realPath(file: string): string;
   /** The locale file at an absolute path, parsed (locale-files.ts). */
   locale(file: string, locale: string): LocaleRead;
+  /** The header of the image at an absolute path (format and size; shared/image-limits.ts). */
+  image(file: string): Promise<ImageHeaderRead>;
 }
 
 /** The files on disk; `shownFrom` is the folder paths in messages are relative to. */
 export function diskFiles(shownFrom = process.cwd()): ProjectFiles {
   const stats = new Map<string, ReturnType<typeof statSync>>();
+  const realPaths = new Map<string, string>();
   const locales = new Map<string, LocaleRead>();
+  const images = new Map<string, Promise<ImageHeaderRead>>();
   const stat = (file: string) => {
     if (!stats.has(file)) stats.set(file, statSync(file, { throwIfNoEntry: false }));
     return stats.get(file);
   };
+  const realPath = (file: string): string => {
+    let real = realPaths.get(file);
+    if (real === undefined) {
+      real = resolveLinks(file);
+      realPaths.set(file, real);
+    }
+    return real;
+  };
   return {
     isFile: (file) => stat(file)?.isFile() ?? false,
     isDirectory: (dir) => stat(dir)?.isDirectory() ?? false,
+    bytes: (file) => (stat(file)?.isFile() ? Number(stat(file)!.size) : undefined),
+    realPath,
     locale(file, locale) {
       let read = locales.get(file);
       if (!read) {
@@ -30,5 +52,21 @@ export function diskFiles(shownFrom = process.cwd()): ProjectFiles {
       }
       return read;
     },
+    image(file) {
+      if (!images.has(file)) images.set(file, readImageHeader(file));
+      return images.get(file)!;
+    },
   };
+}
+
+/** realpath for a path that may not exist: the deepest existing ancestor resolved, the missing rest appended. */
+function resolveLinks(file: string): string {
+  const absolute = path.resolve(file);
+  try {
+    return realpathSync.native(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    // The root always exists; a dangling link resolves no further than its own folder.
+    return parent === absolute ? absolute : path.join(resolveLinks(parent), path.basename(absolute));
+  }
 }

@@ -37,10 +37,11 @@ const validateFile = ajv.compile(inputSchema(fileSchema));
 const validateOverride = ajv.compile(overrideSchema(inputSchema(fileSchema)));
 
 /**
- * Checks a loaded config and everything it points at. Reads files only through `files`.
- * Problems come in file order: by file, then line and column.
+ * Checks a loaded config and everything it points at (asynchronous: it reads the images'
+ * headers). Reads files only through `files`. Problems come in file order: by file, then line
+ * and column.
  */
-export function checkConfig(loaded: LoadedConfig, files: ProjectFiles = diskFiles()): CheckResult {
+export async function checkConfig(loaded: LoadedConfig, files: ProjectFiles = diskFiles()): Promise<CheckResult> {
   const problems: ConfigIssue[] = [];
   const report = (keyPath: KeyPath, message: string, at?: 'key') => problems.push(issueAt(loaded, keyPath, message, at));
 
@@ -53,7 +54,8 @@ export function checkConfig(loaded: LoadedConfig, files: ProjectFiles = diskFile
   const base: CampaignConfig = { name: null, config: withDefaults(topLevel) };
   const campaigns = Object.entries(overrides).map(([name, override]) => ({ name, config: withDefaults(mergeOverrides(topLevel, override)) }));
   const localeFiles = new Map<string, LocaleFile>();
-  for (const campaign of [base, ...campaigns]) problems.push(...crossCheck(loaded, campaign, files, localeFiles));
+  // One campaign after another: what they share is read once (files keeps every answer), and only one campaign's checks are in flight.
+  for (const campaign of [base, ...campaigns]) problems.push(...(await crossCheck(loaded, campaign, files, localeFiles)));
   const { site, issues } = planSite(loaded, base, campaigns);
   problems.push(...issues);
   const unique = dedupe(problems);
@@ -65,8 +67,8 @@ export function checkConfig(loaded: LoadedConfig, files: ProjectFiles = diskFile
  * checkConfig for callers that stop at the first invalid config.
  * @throws ConfigError listing every problem with file, line, column and key path.
  */
-export function validateConfig(loaded: LoadedConfig, files?: ProjectFiles): ValidConfig {
-  const result = checkConfig(loaded, files);
+export async function validateConfig(loaded: LoadedConfig, files?: ProjectFiles): Promise<ValidConfig> {
+  const result = await checkConfig(loaded, files);
   if (!result.valid) throw new ConfigError(result.problems);
   return result.valid;
 }

@@ -24,7 +24,7 @@ export async function watchPlan(configFile: string, previous?: WatchPlan): Promi
   };
   let checked;
   try {
-    checked = checkConfig(await loadConfig(configFile));
+    checked = await checkConfig(await loadConfig(configFile));
   } catch {
     return fallback;
   }

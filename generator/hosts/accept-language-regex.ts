@@ -8,21 +8,25 @@ import { primaryGroups, primaryOf } from './language-tags.ts';
  * first usable range decides. This is negotiateLocale exactly when q-values do not rise
  * along the header, which is how browsers write it; a header such as
  * `fr;q=0.5, de;q=0.9` gets `fr` here and `de` from negotiateLocale. Parameters other
- * than `q`, and malformed q-values, make the pattern fail (the default locale is served).
+ * than `q`, and malformed q-values, make the pattern fail (the route after the patterns
+ * serves the fallback locale). The default locale's pattern also takes `*` first and a
+ * header naming no language, as negotiateLocale gives them the default locale.
  *
  * The syntax is the common core of JavaScript, PCRE and RE2 (no lookaround, no flags):
  * case-insensitivity is spelled out as `[dD]`. Anchored with `^…$`, so it means the same
  * whether the engine anchors it or searches with it.
  */
-export function acceptLanguagePattern(locales: readonly string[], locale: string): string {
+export function acceptLanguagePattern(locales: readonly string[], locale: string, defaultLocale: string): string {
   const groups = primaryGroups(locales);
   const known = groups.map((group) => group.primary);
-  const accepts = tagsLeadingTo(locales, locale);
+  const tags = tagsLeadingTo(locales, locale);
+  const accepts = locale === defaultLocale ? `(?:${tags}|\\*)` : tags;
   const other = `${complement(known, LETTERS)}${MORE_SUBTAGS}`;
   const anyKnown = `${alternatives(known.map(literal))}${MORE_SUBTAGS}`;
   const skipped = `${OWS}(?:${other}${OWS}(?:;[^,]*)?|(?:${anyKnown}|\\*)${OWS}${Q_ZERO}|)${OWS}`;
   const accepted = `${OWS}${accepts}${OWS}${Q_POSITIVE}?${OWS}`;
-  return `^(?:${skipped},)*${accepted}(?:,.*)?$`;
+  const usable = `(?:${skipped},)*${accepted}(?:,.*)?`;
+  return locale === defaultLocale ? `^(?:${usable}|[ \\t,]*)$` : `^${usable}$`;
 }
 
 /** Optional whitespace around the parts of a range. */

@@ -16,13 +16,13 @@ export function embeddedRouter(campaigns: readonly RouterCampaign[]): string {
     negotiateLocale.toString(),
     routeRequest.toString(),
   ].join('\n');
-  const probe = new Function(`${source}\nreturn [negotiateLocale('de-CH, en;q=0.5', ['en', 'de'], 'en'), routeRequest([], '/', undefined, negotiateLocale)];`);
+  const probe = new Function(`${source}\nreturn [negotiateLocale('de-CH, en;q=0.5', ['en', 'de'], 'en', 'en'), negotiateLocale('ko', ['de', 'en'], 'de', 'en'), routeRequest([], '/', undefined, negotiateLocale)];`);
   let result: unknown;
   try {
     result = probe();
   } catch (error) {
     throw new Error(`The embedded router does not run on its own (${String(error)}); negotiate.ts and route.ts must call nothing outside themselves.`);
   }
-  if (JSON.stringify(result) !== '["de",null]') throw new Error(`The embedded router gives ${JSON.stringify(result)} for its probe, not ["de",null].`);
+  if (JSON.stringify(result) !== '["de","en",null]') throw new Error(`The embedded router gives ${JSON.stringify(result)} for its probe, not ["de","en",null].`);
   return source;
 }

@@ -1,4 +1,5 @@
 // The response headers every host sends, by kind of response: written once here, spelled in each host's format by its adapter.
+import type { HostCampaign } from './site.ts';
 
 /** Headers every response of the site carries. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -21,19 +22,27 @@ export const VARY_LANGUAGE = 'Accept-Language';
  */
 export const SITE_HEADERS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, 'X-Frame-Options': 'DENY' };
 
-/** Headers of every response of a campaign: its policy and the site's headers. */
-function securityHeaders(policy: string): Record<string, string> {
-  return { 'Content-Security-Policy': policy, ...SITE_HEADERS };
+/**
+ * The headers a campaign's manifest gives all its responses: its policy, and those that come
+ * with it (with `security.cspReportUri`: Reporting-Endpoints and a report-only policy).
+ */
+export function campaignHeaders(campaign: Pick<HostCampaign, 'contentSecurityPolicy' | 'headers'>): Record<string, string> {
+  return { 'Content-Security-Policy': campaign.contentSecurityPolicy, ...campaign.headers };
 }
 
-/** Headers of a page (and of the 404 page): security, revalidation, and Vary where the language was negotiated. */
-export function pageHeaders(policy: string, negotiated: boolean): Record<string, string> {
-  return { ...securityHeaders(policy), 'Cache-Control': REVALIDATE, ...(negotiated ? { Vary: VARY_LANGUAGE } : {}) };
+/** Headers of every response of a campaign: its own (campaignHeaders) and the site's. */
+function securityHeaders(campaign: Readonly<Record<string, string>>): Record<string, string> {
+  return { ...campaign, ...SITE_HEADERS };
 }
 
-/** Headers of a content-hashed asset: security, and cached for a year. */
-export function assetHeaders(policy: string): Record<string, string> {
-  return { ...securityHeaders(policy), 'Cache-Control': IMMUTABLE };
+/** Headers of a page (and of the 404 page), from its campaign's (campaignHeaders): security, revalidation, and Vary where the language was negotiated. */
+export function pageHeaders(campaign: Readonly<Record<string, string>>, negotiated: boolean): Record<string, string> {
+  return { ...securityHeaders(campaign), 'Cache-Control': REVALIDATE, ...(negotiated ? { Vary: VARY_LANGUAGE } : {}) };
+}
+
+/** Headers of a content-hashed asset, from its campaign's (campaignHeaders): security, and cached for a year. */
+export function assetHeaders(campaign: Readonly<Record<string, string>>): Record<string, string> {
+  return { ...securityHeaders(campaign), 'Cache-Control': IMMUTABLE };
 }
 
 /**
@@ -46,7 +55,7 @@ export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbo
 
 /** Headers of an SVG asset: the SVG policy instead of the campaign's, the site's headers, cached for a year. */
 export function svgAssetHeaders(): Record<string, string> {
-  return { ...securityHeaders(SVG_POLICY), 'Cache-Control': IMMUTABLE };
+  return { ...securityHeaders({ 'Content-Security-Policy': SVG_POLICY }), 'Cache-Control': IMMUTABLE };
 }
 
 /** Whether `pathname` is an SVG file (host rules match `*.svg` the same way). */

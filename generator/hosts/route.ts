@@ -5,6 +5,8 @@ import type { negotiateLocale } from '../../templates/negotiate.ts';
 export interface RouterCampaign {
   basePath: string;
   defaultLocale: string;
+  /** The locale of visitors whose languages match none of `locales` (negotiate.ts, chooseFallbackLocale). */
+  fallbackLocale: string;
   /** The default locale first, as `serve` orders them. */
   locales: string[];
   /** The default locale's page paths relative to basePath, no slashes around (`''` is the campaign's root). */
@@ -29,7 +31,7 @@ export interface RouterResult {
 /**
  * Routes `pathname` within the campaigns (longest base path first, so nested campaigns win).
  * A plain route is rewritten to the negotiated locale's page; `/<locale>/<route>` is that
- * locale's page whatever the header (`/en/...` is the default locale's plain page).
+ * locale's page whatever the header (`/<default>/...` is the default locale's plain page).
  * Returns null outside every campaign.
  *
  * Embedded like negotiateLocale (see there): ES5, no inner functions, and the negotiation
@@ -50,7 +52,7 @@ export function routeRequest(
     var route = '';
     var byHeader = false;
     if (campaign.routes.indexOf(rest) !== -1) {
-      pageLocale = negotiate(acceptLanguage, campaign.locales, campaign.defaultLocale);
+      pageLocale = negotiate(acceptLanguage, campaign.locales, campaign.defaultLocale, campaign.fallbackLocale);
       route = rest;
       byHeader = true;
     } else {

@@ -1,4 +1,5 @@
 // The site the host adapters describe: its campaigns, in the order every adapter needs them.
+import { chooseFallbackLocale, negotiationOrder } from '../../templates/negotiate.ts';
 import type { RouterCampaign } from './route.ts';
 
 /** One campaign folder of a build, as the hosts need to know it. */
@@ -13,11 +14,19 @@ export interface HostCampaign {
   routes: string[];
   /** The Content-Security-Policy header value of this campaign's pages. */
   contentSecurityPolicy: string;
+  /** Every header of the campaign's manifest, the policy's reporting headers with it (headers.ts, campaignHeaders); absent: the policy alone. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Everything a build writes, as far as hosting goes. */
 export interface HostSite {
   campaigns: HostCampaign[];
+}
+
+/** A campaign as the adapters read it: ordered (see orderedCampaigns), with its fallback locale worked out once. */
+export interface OrderedCampaign extends HostCampaign {
+  /** The locale of visitors whose languages match none of the campaign's (negotiate.ts, chooseFallbackLocale). */
+  fallbackLocale: string;
 }
 
 /** The folder (at the root of the output) that holds every host's files. */
@@ -26,21 +35,22 @@ export const HOSTING_DIR = '_hosting';
 /**
  * The campaigns longest base path first, so that the first campaign whose base path
  * prefixes a request is the one that owns it (a nested `/summer/` before `/`); locales
- * with the default first and routes without slashes, as `serve` reads them.
+ * in negotiation order (the default first) and routes without slashes, as `serve` reads them.
  */
-export function orderedCampaigns(site: HostSite): HostCampaign[] {
+export function orderedCampaigns(site: HostSite): OrderedCampaign[] {
   return [...site.campaigns]
     .sort((a, b) => b.basePath.length - a.basePath.length)
     .map((campaign) => ({
       ...campaign,
-      locales: [campaign.defaultLocale, ...campaign.locales.filter((locale) => locale !== campaign.defaultLocale)],
+      locales: negotiationOrder(campaign.locales, campaign.defaultLocale),
       routes: campaign.routes.map((route) => route.replace(/^\/+|\/+$/g, '')),
+      fallbackLocale: chooseFallbackLocale(campaign.locales, campaign.defaultLocale),
     }));
 }
 
 /** The router's view of ordered campaigns: no policy, which the router does not need. */
-export function routerCampaigns(campaigns: readonly HostCampaign[]): RouterCampaign[] {
-  return campaigns.map(({ basePath, defaultLocale, locales, routes }) => ({ basePath, defaultLocale, locales, routes }));
+export function routerCampaigns(campaigns: readonly OrderedCampaign[]): RouterCampaign[] {
+  return campaigns.map(({ basePath, defaultLocale, fallbackLocale, locales, routes }) => ({ basePath, defaultLocale, fallbackLocale, locales, routes }));
 }
 
 /** A name for a campaign in file names: `root` for `/`, `summer` for `/summer/`, `a-b` for `/a/b/`. */
@@ -72,6 +82,6 @@ export function pagePaths(campaign: HostCampaign): Array<{ path: string; negotia
 }
 
 /** The campaign whose 404 page answers paths outside every campaign: the one nearest the root. */
-export function rootCampaign(campaigns: readonly HostCampaign[]): HostCampaign {
+export function rootCampaign<T extends HostCampaign>(campaigns: readonly T[]): T {
   return campaigns.reduce((root, campaign) => (campaign.basePath.length < root.basePath.length ? campaign : root));
 }

@@ -1,7 +1,7 @@
 // Vercel: a vercel.json whose routes pick the page by an Accept-Language pattern before the filesystem is looked at.
 import { acceptLanguagePattern } from './accept-language-regex.ts';
-import { assetHeaders, pageHeaders, svgAssetHeaders } from './headers.ts';
-import { HOSTING_DIR, rootCampaign, type HostCampaign } from './site.ts';
+import { assetHeaders, campaignHeaders, pageHeaders, svgAssetHeaders } from './headers.ts';
+import { HOSTING_DIR, rootCampaign, type OrderedCampaign } from './site.ts';
 
 /** One entry of vercel.json's `routes` (the subset we write). */
 export interface VercelRoute {
@@ -10,42 +10,34 @@ export interface VercelRoute {
   status?: number;
   headers?: Record<string, string>;
   has?: Array<{ type: 'header'; key: string; value: string }>;
+  /** Holds when none of these is present: here, a request without Accept-Language. */
+  missing?: Array<{ type: 'header'; key: string }>;
   continue?: boolean;
   handle?: 'filesystem';
 }
 
 /**
  * vercel.json. It uses `routes`, not `rewrites`: Vercel tries rewrites only after the
- * filesystem, and the plain URLs are files (the English pages), so a rewrite could never
- * serve another language there. Routes run in order before `handle: filesystem`:
- * for each campaign, its plain routes per language (by `has` on Accept-Language, see
- * acceptLanguagePattern), then in English; its locale pages; the header-only rules of its
- * assets and files. After the filesystem, each campaign's remaining paths get its 404 page.
+ * filesystem, and the plain URLs are files (the default locale's pages), so a rewrite could
+ * never serve another language there. Routes run in order before `handle: filesystem`:
+ * for each campaign, its plain routes by language (negotiatedRoutes); its locale pages; the
+ * header-only rules of its assets and files. After the filesystem, each campaign's remaining
+ * paths get its 404 page.
  */
-export function vercelConfig(campaigns: readonly HostCampaign[]): { routes: VercelRoute[] } {
+export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: VercelRoute[] } {
   const root = rootCampaign(campaigns);
   const before: VercelRoute[] = [
-    { src: `^/${HOSTING_DIR}(?:/.*)?$`, status: 404, dest: `${root.basePath}404.html`, headers: pageHeaders(root.contentSecurityPolicy, false) },
+    { src: `^/${HOSTING_DIR}(?:/.*)?$`, status: 404, dest: `${root.basePath}404.html`, headers: pageHeaders(campaignHeaders(root), false) },
   ];
   const after: VercelRoute[] = [];
   for (const campaign of campaigns) {
     const base = campaign.basePath;
-    const policy = campaign.contentSecurityPolicy;
+    const policy = campaignHeaders(campaign);
     const page = (locale: string, route: string) =>
       `${base}${locale === campaign.defaultLocale ? '' : `${locale}/`}${route ? `${route}/` : ''}index.html`;
-    const languages = campaign.locales.filter((locale) => locale !== campaign.defaultLocale);
     // One route for the campaign's root, one for all its other routes at once ($1 in dest): the file stays a few kilobytes per campaign.
     for (const { group, route } of routeGroups(campaign)) {
-      const src = routePattern(base, '', group);
-      for (const locale of languages) {
-        before.push({
-          src,
-          has: [{ type: 'header', key: 'accept-language', value: acceptLanguagePattern(campaign.locales, locale) }],
-          dest: page(locale, route),
-          headers: { ...pageHeaders(policy, true), 'Content-Language': locale },
-        });
-      }
-      before.push({ src, dest: page(campaign.defaultLocale, route), headers: { ...pageHeaders(policy, true), 'Content-Language': campaign.defaultLocale } });
+      before.push(...negotiatedRoutes(campaign, routePattern(base, '', group), (locale) => page(locale, route)));
       for (const locale of campaign.locales) {
         before.push({
           src: routePattern(base, `${locale}/`, group),
@@ -64,8 +56,32 @@ export function vercelConfig(campaigns: readonly HostCampaign[]): { routes: Verc
   return { routes: [...before, { handle: 'filesystem' }, ...after] };
 }
 
+/**
+ * The routes of plain routes matching `src`: one per locale but the fallback, taking the
+ * headers whose first usable range leads to it (acceptLanguagePattern); then, when the
+ * fallback is not the default locale, the default locale for a request without
+ * Accept-Language (`missing`); then the fallback locale for every other request.
+ */
+function negotiatedRoutes(campaign: OrderedCampaign, src: string, dest: (locale: string) => string): VercelRoute[] {
+  const { defaultLocale, fallbackLocale, locales } = campaign;
+  const headers = (locale: string) => ({ ...pageHeaders(campaignHeaders(campaign), true), 'Content-Language': locale });
+  const routes: VercelRoute[] = locales
+    .filter((locale) => locale !== fallbackLocale)
+    .map((locale) => ({
+      src,
+      has: [{ type: 'header', key: 'accept-language', value: acceptLanguagePattern(locales, locale, defaultLocale) }],
+      dest: dest(locale),
+      headers: headers(locale),
+    }));
+  if (fallbackLocale !== defaultLocale) {
+    routes.push({ src, missing: [{ type: 'header', key: 'accept-language' }], dest: dest(defaultLocale), headers: headers(defaultLocale) });
+  }
+  routes.push({ src, dest: dest(fallbackLocale), headers: headers(fallbackLocale) });
+  return routes;
+}
+
 /** The campaign's root route (`''`), and its other routes together: `group` captures them as `$1`. */
-function routeGroups(campaign: HostCampaign): Array<{ group: string; route: string }> {
+function routeGroups(campaign: OrderedCampaign): Array<{ group: string; route: string }> {
   const others = campaign.routes.filter(Boolean);
   return [
     ...(campaign.routes.includes('') ? [{ group: '', route: '' }] : []),
@@ -85,6 +101,6 @@ function escape(text: string): string {
 }
 
 /** Vercel's files, for `_hosting/vercel/` (copied to the root of the deployed folder). */
-export function vercelFiles(campaigns: readonly HostCampaign[]): Array<{ path: string; contents: string }> {
+export function vercelFiles(campaigns: readonly OrderedCampaign[]): Array<{ path: string; contents: string }> {
   return [{ path: `${HOSTING_DIR}/vercel/vercel.json`, contents: JSON.stringify(vercelConfig(campaigns), null, 2) + '\n' }];
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 import { IMMUTABLE, isSvgPath, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
-import { negotiateLocale } from '../../templates/negotiate.ts';
+import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { BuildWatch, sendUnavailable } from './build-watch.ts';
 import { PageResponses, setVary } from './page-responses.ts';
@@ -19,8 +19,10 @@ interface Mount {
   basePath: string;
   dir: string;
   defaultLocale: string;
-  /** Other locales first-match order for Accept-Language: the default first. */
+  /** The locales in negotiation order: the default first. */
   locales: string[];
+  /** The locale of visitors whose languages match none of `locales` (chooseFallbackLocale). */
+  fallbackLocale: string;
   /** URL paths (relative to the base path, no slashes around) of the default locale's pages. */
   routes: Set<string>;
   notFound: Buffer | undefined;
@@ -107,12 +109,12 @@ async function sendDevPage(file: string, dev: DevHooks, req: IncomingMessage, re
 
 /**
  * Which file path serves `rest`: a plain route is rewritten (not redirected) to the
- * visitor's language by Accept-Language; `/en/...` is the plain route itself.
+ * visitor's language by Accept-Language; `/<default locale>/...` is the plain route itself.
  */
 function negotiate(mount: Mount, rest: string, req: IncomingMessage, res: ServerResponse): string {
   if (mount.routes.has(rest)) {
     // The one negotiation every host adapter runs too (templates/negotiate.ts).
-    const language = negotiateLocale(req.headers['accept-language'], mount.locales, mount.defaultLocale);
+    const language = negotiateLocale(req.headers['accept-language'], mount.locales, mount.defaultLocale, mount.fallbackLocale);
     res.setHeader('Content-Language', language);
     if (language === mount.defaultLocale) return rest;
     return rest ? `${language}/${rest}` : language;
@@ -160,7 +162,8 @@ function mountOf(dir: string, manifest: CampaignManifest, dev: boolean): Mount {
     basePath: manifest.basePath,
     dir,
     defaultLocale: manifest.defaultLocale,
-    locales: [manifest.defaultLocale, ...manifest.locales.filter((locale) => locale !== manifest.defaultLocale)],
+    locales: negotiationOrder(manifest.locales, manifest.defaultLocale),
+    fallbackLocale: chooseFallbackLocale(manifest.locales, manifest.defaultLocale),
     routes: new Set(
       manifest.pages
         .filter((page) => page.locale === manifest.defaultLocale)

@@ -126,6 +126,13 @@ export const ImageUnreadable = define({
   hint: 'Images must be PNG, JPEG, WebP or SVG files; re-export it, or point the config at another file.',
 });
 
+/** `reason`: checkImage's problem (shared/image-limits.ts), which `validate` reports at the YAML line. */
+export const ImageRefused = define({
+  name: 'ImageRefused',
+  message: (file: string, reason: string) => `Refusing the image ${file}: ${reason}.`,
+  hint: 'Run `store-landing validate` to see which line of the config names it.',
+});
+
 export const BuildNotFound = define({
   name: 'BuildNotFound',
   message: (dir: string) => `There is no build in ${dir}: it holds no manifest.json.`,

@@ -5,7 +5,7 @@ import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './c
 import { ctaAnchor, handleCtaClicks, keepCtaLinksCurrent } from './cta.ts';
 import { trapBackButton } from './back-trap.ts';
 import { createHydration, scheduleHydration, type StartHydration } from './hydration.ts';
-import { dispatchLocale, fallbackLocale, fetchLocaleBundle, LOCALE_EVENT, type LocaleEventDetail } from './language.ts';
+import { dispatchLocale, fallbackLocale, fetchLocaleBundle, LOCALE_EVENT, plainRouteLocale, type LocaleEventDetail } from './language.ts';
 import { isUsableBundle } from './locale-bundle.ts';
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
@@ -50,13 +50,13 @@ function localStorageOf(win: Window): StorageLike | null {
 const LEAVING_MARGIN_MS = 250;
 
 /**
- * Switches a plain English page to the visitor's language after load, silently or not at all:
+ * Switches a plain route's page to the visitor's language after load, silently or not at all:
  * a bundle that fails to load or does not have the page's shape is refused, and the
  * server-rendered page stays. React must have hydrated the page to re-render it, so the switch
  * starts hydration.
  */
 function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: StartHydration): void {
-  const locale = fallbackLocale(config, win.location.pathname, win.navigator.languages ?? []);
+  const locale = fallbackLocale(config, win.location.pathname, win.navigator.languages ?? [], plainRouteLocale(win.document));
   if (!locale) return;
   const bundle = fetchLocaleBundle((url) => win.fetch(url), config.translations[locale]!);
   afterLoad(win, () => {

@@ -1,11 +1,9 @@
-// Language fallback: a plain English route switches in place to the visitor's de/es/fr when the host could not.
+// Language fallback: a plain route in the default locale switches in place to the visitor's language when the host could not negotiate it.
+import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../negotiate.ts';
 import type { RuntimeConfig } from './types.ts';
 
 /** The event the React side listens for to re-render in another language. */
 export const LOCALE_EVENT = 'store-landing:locale';
-
-/** The locale every plain route is rendered in. */
-const PLAIN_ROUTE_LOCALE = 'en';
 
 export interface LocaleEventDetail {
   locale: string;
@@ -19,29 +17,45 @@ export function hasLocaleSegment(pathname: string, locales: readonly string[]): 
 }
 
 /**
- * The visitor's language among `supported`: the first entry of `navigator.languages` whose
- * primary subtag (`de` of `de-AT`, case-insensitive) is supported; null when none is.
+ * The visitor's language among `locales` by the one negotiation of `serve` and the hosts
+ * (negotiate.ts), `navigator.languages` standing for Accept-Language: `pt-PT` gets pt-PT
+ * rather than pt-BR, a language the campaign lacks gets English (the fallback).
  */
-export function preferredLocale(languages: readonly string[], supported: readonly string[]): string | null {
-  for (const language of languages) {
-    const primary = language.split('-')[0]!.toLowerCase();
-    if (supported.includes(primary)) return primary;
+export function preferredLocale(languages: readonly string[], locales: readonly string[], defaultLocale: string): string {
+  return negotiateLocale(languages.join(','), negotiationOrder(locales, defaultLocale), defaultLocale, chooseFallbackLocale(locales, defaultLocale));
+}
+
+/**
+ * The campaign's default locale, the plain routes' language, as the page's hreflang alternates
+ * say it: the locale whose URL is the x-default one. Null for a page without them.
+ */
+export function plainRouteLocale(doc: Pick<Document, 'querySelectorAll'>): string | null {
+  const hrefs = new Map<string, string>();
+  for (const link of doc.querySelectorAll('link[rel="alternate"][hreflang]')) {
+    hrefs.set(link.getAttribute('hreflang')!, link.getAttribute('href')!);
   }
+  const plain = hrefs.get('x-default');
+  for (const [lang, href] of hrefs) if (lang !== 'x-default' && href === plain) return lang;
   return null;
 }
 
 /**
- * The locale to switch to, or null: only on a plain route (no locale segment) rendered in
- * English, when the visitor's first supported language is another one with a translation bundle.
+ * The locale to switch to, or null: only on a plain route (no locale segment) served in the
+ * default locale, as a host that negotiates nothing serves it, when the negotiation gives
+ * another locale that has a translation bundle. A plain route in another locale was chosen
+ * by a host from the request's Accept-Language, which stays the authority: an in-app browser's
+ * `navigator.languages` may differ from the header it sends. `defaultLocale` is
+ * plainRouteLocale's answer; unknown (null), the page's locale stands for it.
  */
 export function fallbackLocale(
   config: Pick<RuntimeConfig, 'locale' | 'locales' | 'translations'>,
   pathname: string,
   languages: readonly string[],
+  defaultLocale: string | null,
 ): string | null {
-  if (config.locale !== PLAIN_ROUTE_LOCALE || hasLocaleSegment(pathname, config.locales)) return null;
-  const locale = preferredLocale(languages, config.locales);
-  if (!locale || locale === config.locale) return null;
+  if (hasLocaleSegment(pathname, config.locales) || (defaultLocale !== null && config.locale !== defaultLocale)) return null;
+  const locale = preferredLocale(languages, config.locales, config.locale);
+  if (locale === config.locale) return null;
   return Object.prototype.hasOwnProperty.call(config.translations, locale) ? locale : null;
 }
 

@@ -5,7 +5,7 @@ import { FAKE_FBP, fbcFor, waitUntil, type FakeOptions, type HostMode } from './
 import { fixtureSite } from './fixture-site.ts';
 import { allCtaHrefs, countParam, GET, hrefChanges, paramsOf, recordHrefChanges, sleep, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
 
-// tests/fixtures/runtime-tracking maps my_key <- query.my_key, x <- query.x and af_sub3 <- query.ttclid besides the usual.
+// tests/fixtures/site/runtime-tracking.yaml maps my_key <- query.my_key, x <- query.x and af_sub3 <- query.ttclid besides the usual.
 const site = fixtureSite('runtime-tracking');
 const { base: ONE_LINK_BASE, default: DEFAULT_LINK } = site.settings.tracking.appsflyer.oneLink;
 

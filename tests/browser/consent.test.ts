@@ -8,7 +8,7 @@ import { FAKE_FBP, waitUntil, type FakedPage, type FakeHost } from './fakes.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { allCtaHrefs, GET, sleep, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
 
-// tests/fixtures/runtime-consent: tests/fixtures/runtime-tracking with tracking.consent: required.
+// tests/fixtures/site/runtime-consent.yaml: runtime-tracking.yaml with tracking.consent: required.
 const site = fixtureSite('runtime-consent');
 const DEFAULT_LINK = site.settings.tracking.appsflyer.oneLink.default;
 const STORAGE_KEY = 'store-landing:consent';
@@ -26,7 +26,7 @@ interface ConsentTexts {
 
 /** The prompt's texts as the fixture's locale files write them. */
 function textsOf(locale: string): ConsentTexts {
-  const localesDir = path.resolve('tests/fixtures/runtime-consent', site.settings.localesDir);
+  const localesDir = path.resolve('tests/fixtures/site', site.settings.localesDir);
   return (JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8')) as { consent: ConsentTexts }).consent;
 }
 

@@ -32,11 +32,11 @@ export interface FixtureSite {
 }
 
 /**
- * Builds `tests/fixtures/<name>/variants.yaml` into a temporary folder in a `beforeAll` and serves
+ * Builds `tests/fixtures/site/<name>.yaml` into a temporary folder in a `beforeAll` and serves
  * it on a free port; the `afterAll` stops the server and removes the folder. Call at the top of a file.
  */
 export function fixtureSite(name: string): FixtureSite {
-  const config = path.resolve('tests/fixtures', name, 'variants.yaml');
+  const config = path.resolve('tests/fixtures/site', `${name}.yaml`);
   const settings = parse(readFileSync(config, 'utf8')) as FixtureSettings;
   let parent: string | undefined;
   let server: RunningServer | undefined;

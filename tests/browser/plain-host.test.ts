@@ -1,11 +1,14 @@
-// A host that negotiates nothing (a plain file server, a bucket, GitHub Pages): a visitor whose language is not English never sees English painted.
+// A host that negotiates nothing (a plain file server, a bucket, GitHub Pages): a visitor whose language is not the plain routes' never sees them painted.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Browser, HTTPRequest } from 'puppeteer';
 import sharp from 'sharp';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { buildSite } from '../../generator/build/index.ts';
+import { fixturesDir, temporaryDir } from '../helpers.ts';
+import { launchBrowser, openPage, withoutLanguageRedirect } from './browser.ts';
 
 const outDir = inject('outDir');
 /** How long the other language's page is held back: the window in which the English document is still the one shown. */
@@ -16,16 +19,20 @@ let server: Server;
 let origin: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // Files as they are, `feature1/` answered by `feature1/index.html`: no language, no rewrite.
-  const files = sirv(outDir, { dev: false, extensions: ['html'] });
-  server = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, origin } = await serveFiles(outDir));
 });
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => server?.close(resolve));
 });
+
+/** Files as they are, `feature1/` answered by `feature1/index.html`: no language, no rewrite. */
+async function serveFiles(dir: string): Promise<{ server: Server; origin: string }> {
+  const files = sirv(dir, { dev: false, extensions: ['html'] });
+  const plain = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
+  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+  return { server: plain, origin: `http://127.0.0.1:${(plain.address() as AddressInfo).port}` };
+}
 
 /** A frame the page painted, and when. */
 interface Frame {
@@ -109,5 +116,48 @@ describe('a plain static host', () => {
     await english.page.goto(`${origin}/de/feature2`, { waitUntil: 'load' });
     expect(english.documents).toEqual(['/de/feature2']);
     expect(await english.page.$eval('html', (html) => html.lang)).toBe('de');
+  });
+});
+
+describe('a plain static host, plain routes in pt-BR (the markets fixture\'s sao-paulo campaign)', () => {
+  let brazil: { server: Server; origin: string };
+  beforeAll(async () => {
+    const dir = path.join(await temporaryDir(), 'sao-paulo');
+    await buildSite({ config: path.join(fixturesDir, 'markets/variants.yaml'), outDir: dir, campaign: 'sao-paulo' });
+    brazil = await serveFiles(dir);
+  }, 120_000);
+  afterAll(() => new Promise((resolve) => brazil?.server.close(resolve)));
+
+  it.each([
+    ['ko-KR,ko;q=0.9', 'en', 'a language the campaign lacks: English, the fallback'],
+    ['it-IT,it;q=0.9,de;q=0.8', 'en', 'only languages the campaign lacks: English'],
+    ['ja-JP,ja;q=0.9,en;q=0.5', 'ja', 'Japanese'],
+  ])('a %s browser at / goes to the /%s page, the query kept (%s)', async (languages, locale) => {
+    const { page, documents, errors } = await visitor(languages);
+    await page.goto(`${brazil.origin}/?utm_source=facebook`, { waitUntil: 'load' });
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, {}, locale);
+    expect(documents).toEqual(['/?utm_source=facebook', `/${locale}?utm_source=facebook`]);
+    expect(await page.$eval('html', (html) => [html.lang, html.hidden])).toEqual([locale, false]);
+    expect(errors).toEqual([]);
+  });
+
+  it('served without its inline script (a host that dropped it), a Korean browser gets English in place from the runtime', async () => {
+    const languageRedirect = withoutLanguageRedirect();
+    const { page, errors } = await openPage(await browser.createBrowserContext(), { route: languageRedirect });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'ko-KR,ko;q=0.9' });
+    await page.goto(`${brazil.origin}/?x=1`, { waitUntil: 'load' });
+    expect(languageRedirect.stripped).toBe(1);
+    await page.waitForFunction(() => document.documentElement.lang === 'en', { timeout: 15_000 });
+    expect(await page.$eval('a[data-cta="get"]', (link) => link.textContent)).toBe('Get');
+    expect(page.url()).toBe(`${brazil.origin}/?x=1`);
+    expect(errors).toEqual([]);
+  });
+
+  it('a Portuguese browser stays on the Brazilian page it asked for: one document, never hidden', async () => {
+    const { page, documents } = await visitor('pt-PT,pt;q=0.9,en;q=0.5');
+    await page.goto(`${brazil.origin}/?x=1`, { waitUntil: 'load' });
+    expect(documents).toEqual(['/?x=1']);
+    expect(await page.$eval('html', (html) => [html.lang, html.hidden])).toEqual(['pt-BR', false]);
   });
 });

@@ -134,8 +134,12 @@ describe('a locale bundle of the wrong shape', () => {
 describe('the first tap', () => {
   /** The CTA's delay, per the spec: 1000 ms after the tap. */
   const DELAY_MS = 1000;
-  /** What a phone four times slower than this machine, on a busy shared machine, may add to the timer. */
-  const LATENESS_MS = 50;
+  /**
+   * What a phone four times slower than this machine, on a busy shared machine, may add to the
+   * timer: well under the 900 ms the client module is held back below, so a redirect that waited
+   * for it still fails.
+   */
+  const LATENESS_MS = 400;
 
   it('on a phone 4x slower, tapped right after DOMContentLoaded, leaves 1000 ms after the tap, before any client-module request', async () => {
     const { client } = runtimeConfigOf('feature1/index.html');

@@ -2,22 +2,35 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { acceptLanguagePattern, complement } from '../../generator/hosts/accept-language-regex.ts';
-import { negotiateLocale } from '../../templates/negotiate.ts';
+import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
 
-/** The locale the patterns pick: the first non-default locale whose pattern matches, as vercel.json's routes try them. */
+/**
+ * The locale the patterns pick for a request that has the header: the first locale but the
+ * fallback whose pattern matches, else the fallback, as vercel.json's routes try them.
+ */
 function byPatterns(header: string, locales: readonly string[], defaultLocale: string): string {
-  const match = locales.filter((locale) => locale !== defaultLocale).find((locale) => new RegExp(acceptLanguagePattern(locales, locale)).test(header));
-  return match ?? defaultLocale;
+  const ordered = negotiationOrder(locales, defaultLocale);
+  const fallback = chooseFallbackLocale(locales, defaultLocale);
+  const match = ordered.filter((locale) => locale !== fallback).find((locale) => new RegExp(acceptLanguagePattern(ordered, locale, defaultLocale)).test(header));
+  return match ?? fallback;
+}
+
+/** negotiateLocale as serve and the hosts call it for a campaign. */
+function negotiated(header: string, locales: readonly string[], defaultLocale: string): string {
+  return negotiateLocale(header, negotiationOrder(locales, defaultLocale), defaultLocale, chooseFallbackLocale(locales, defaultLocale));
 }
 
 const CONFIGS: Array<{ locales: string[]; defaultLocale: string }> = [
   { locales: ['en', 'de', 'es', 'fr'], defaultLocale: 'en' },
   { locales: ['en', 'de', 'pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'ar'], defaultLocale: 'en' },
   { locales: ['pt-BR', 'pt', 'en-GB', 'en'], defaultLocale: 'pt-BR' },
+  // Default locales other than English, English offered: the default gets a pattern of its own.
+  { locales: ['de', 'en', 'fr', 'pt-BR', 'pt-PT'], defaultLocale: 'de' },
+  { locales: ['en', 'ja', 'pt-BR', 'ar'], defaultLocale: 'ar' },
 ];
 
 /** Tags a browser may send: configured ones in any case, their regions, other languages, near misses, and `*`. */
-const TAGS = ['en', 'en-US', 'EN-gb', 'de', 'de-CH', 'DE-at', 'es', 'es-419', 'fr', 'fr-CA', 'pt', 'pt-BR', 'pt-pt', 'pt-AO', 'zh', 'zh-TW', 'zh-Hant-TW', 'zh-hans-CN', 'ar', 'ar-EG', 'it', 'ja', 'ru-RU', 'd', 'dex', 'e', 'ptx', 'x-klingon', '*'];
+const TAGS = ['en', 'en-US', 'EN-gb', 'de', 'de-CH', 'DE-at', 'es', 'es-419', 'fr', 'fr-CA', 'pt', 'pt-BR', 'pt-pt', 'pt-AO', 'zh', 'zh-TW', 'zh-Hant-TW', 'zh-hans-CN', 'ar', 'ar-EG', 'it', 'ja', 'ja-JP', 'ko', 'ru-RU', 'd', 'dex', 'e', 'ptx', 'x-klingon', '*'];
 
 /** A header as browsers write it: q-values that never rise, 1 unwritten, with optional spaces; q=0 ranges anywhere. */
 const browserHeader = fc
@@ -36,7 +49,7 @@ describe('acceptLanguagePattern', () => {
   test.each(CONFIGS)('agrees with negotiateLocale on browser headers: %j', ({ locales, defaultLocale }) => {
     fc.assert(
       fc.property(browserHeader, (header) => {
-        expect(byPatterns(header, locales, defaultLocale), header).toBe(negotiateLocale(header, locales, defaultLocale));
+        expect(byPatterns(header, locales, defaultLocale), header).toBe(negotiated(header, locales, defaultLocale));
       }),
       { numRuns: 400 },
     );
@@ -47,15 +60,30 @@ describe('acceptLanguagePattern', () => {
     ['fr;q=0.5, de;q=0.9', 'fr', 'de'],
     ['de;level=1, fr', 'en', 'de'],
     ['de;q=abc, fr', 'en', 'fr'],
-  ])('%j: patterns %s, negotiateLocale %s', (header, patterns, negotiated) => {
+  ])('%j: patterns %s, negotiateLocale %s', (header, patterns, byNegotiation) => {
     expect(byPatterns(header, CONFIGS[0]!.locales, 'en')).toBe(patterns);
-    expect(negotiateLocale(header, CONFIGS[0]!.locales, 'en')).toBe(negotiated);
+    expect(negotiateLocale(header, CONFIGS[0]!.locales, 'en', 'en')).toBe(byNegotiation);
+  });
+
+  test.each<[string, string]>([
+    ['ko-KR,ko;q=0.9', 'en'],
+    ['ko, *;q=0.5', 'de'],
+    ['*', 'de'],
+    ['', 'de'],
+    [' , ', 'de'],
+    ['de-CH', 'de'],
+    ['de;q=0', 'en'],
+    ['pt', 'pt-BR'],
+  ])('with German plain routes, %j gets %s, as from negotiateLocale', (header, locale) => {
+    const { locales, defaultLocale } = CONFIGS[3]!;
+    expect(byPatterns(header, locales, defaultLocale)).toBe(locale);
+    expect(negotiated(header, locales, defaultLocale)).toBe(locale);
   });
 
   test('uses only syntax JavaScript, PCRE and RE2 share: no lookaround, no flags, no backreferences', () => {
     for (const { locales, defaultLocale } of CONFIGS) {
-      for (const locale of locales.filter((candidate) => candidate !== defaultLocale)) {
-        const pattern = acceptLanguagePattern(locales, locale);
+      for (const locale of locales.filter((candidate) => candidate !== chooseFallbackLocale(locales, defaultLocale))) {
+        const pattern = acceptLanguagePattern(locales, locale, defaultLocale);
         expect(pattern).not.toMatch(/\(\?[=!<]|\(\?[a-z]|\\[1-9]/);
         expect(pattern.length).toBeLessThan(4096);
       }

@@ -92,7 +92,16 @@ describe('CloudFront Function (viewer request)', () => {
     const assets = JSON.parse(files.find((file) => file.path.endsWith('store-landing-root-assets.json'))!.contents);
     expect(assets.CustomHeadersConfig.Items).toEqual([{ Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable', Override: true }]);
     const setup = JSON.parse(files.find((file) => file.path.endsWith('behaviors.json'))!.contents);
-    expect(setup.CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern)).toEqual(['/summer/assets/*', '/summer/*', '/assets/*', '/summer', 'Default (*)']);
+    expect(setup.CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern)).toEqual([
+      '/summer/assets/*',
+      '/berlin/assets/*',
+      '/summer/*',
+      '/berlin/*',
+      '/assets/*',
+      '/summer',
+      '/berlin',
+      'Default (*)',
+    ]);
     expect(setup.CustomErrorResponses).toContainEqual({ ErrorCode: 403, ResponsePagePath: '/404.html', ResponseCode: 404, ErrorCachingMinTTL: 10 });
   });
 });

@@ -4,74 +4,123 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { parse } from 'acorn';
 import { describe, expect, test } from 'vitest';
-import { negotiateLocale } from '../../templates/negotiate.ts';
+import { FALLBACK_LOCALE } from '../../generator/config/schema/index.ts';
+import { chooseFallbackLocale, FALLBACK_LANGUAGE, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
 import { routeRequest, type RouterCampaign } from '../../generator/hosts/route.ts';
 import { SITE } from './site.ts';
 
 const FOUR = ['en', 'de', 'es', 'fr'];
 const REGIONAL = ['en', 'de', 'pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'ar'];
+const GERMAN = ['de', 'en', 'fr', 'pt-BR'];
 
 describe('negotiateLocale', () => {
-  test.each<[string | undefined, readonly string[], string, string]>([
-    [undefined, FOUR, 'en', 'en'],
-    ['', FOUR, 'en', 'en'],
-    ['de', FOUR, 'en', 'de'],
-    ['DE', FOUR, 'en', 'de'],
-    ['de-CH', FOUR, 'en', 'de'],
-    ['de-ch', FOUR, 'en', 'de'],
-    ['fr;q=0.5, de;q=0.9', FOUR, 'en', 'de'],
-    ['de;q=0', FOUR, 'en', 'en'],
-    ['de;q=0.000, fr', FOUR, 'en', 'fr'],
-    ['de;q=0, de-CH', FOUR, 'en', 'de'],
-    ['de;q=1.0, fr;q=1', FOUR, 'en', 'de'],
-    ['de;q=2, fr;q=0.1', FOUR, 'en', 'fr'],
-    ['de;q=abc', FOUR, 'en', 'en'],
-    ['fr;q=0.5, de;q=0.5', FOUR, 'en', 'fr'],
-    ['de;level=1;q=0.7, fr;q=0.6', FOUR, 'en', 'de'],
-    [' de-AT ; q=0.8 , fr ; Q=0.9', FOUR, 'en', 'fr'],
-    ['*', FOUR, 'en', 'en'],
-    ['*;q=0.5, de;q=0.4', FOUR, 'en', 'en'],
-    ['de;q=0.4, *;q=0.5', FOUR, 'en', 'en'],
-    ['ja, *;q=0.1', FOUR, 'en', 'en'],
-    ['ja-JP,ja;q=0.9', FOUR, 'en', 'en'],
-    ['it-IT,it;q=0.9,de;q=0.8,en;q=0.7', FOUR, 'en', 'de'],
-    ['en-US,en;q=0.9,de;q=0.8', FOUR, 'en', 'en'],
-    [',,de', FOUR, 'en', 'de'],
-    ['dex, d, de', FOUR, 'en', 'de'],
-    ['pt', REGIONAL, 'en', 'pt-BR'],
-    ['pt-br', REGIONAL, 'en', 'pt-BR'],
-    ['PT-pt', REGIONAL, 'en', 'pt-PT'],
-    ['pt-AO', REGIONAL, 'en', 'pt-BR'],
-    ['pt-PT-x-lisbon', REGIONAL, 'en', 'pt-PT'],
-    ['zh-Hant-TW', REGIONAL, 'en', 'zh-Hant'],
-    ['zh-hant', REGIONAL, 'en', 'zh-Hant'],
-    ['zh', REGIONAL, 'en', 'zh-Hans'],
-    ['zh-TW', REGIONAL, 'en', 'zh-Hans'],
-    ['ar-EG,ar;q=0.9', REGIONAL, 'en', 'ar'],
-    ['fr', ['de', 'en'], 'de', 'de'],
-    ['*', ['de', 'en'], 'de', 'de'],
-    ['en-GB', ['en', 'en-GB', 'de'], 'en', 'en-GB'],
-    ['en-US', ['en', 'en-GB', 'de'], 'en', 'en'],
-  ])('%j of %j (default %s) -> %s', (header, locales, defaultLocale, expected) => {
-    expect(negotiateLocale(header, locales, defaultLocale)).toBe(expected);
+  test.each<[string | undefined, readonly string[], string, string, string]>([
+    [undefined, FOUR, 'en', 'en', 'en'],
+    ['', FOUR, 'en', 'en', 'en'],
+    ['de', FOUR, 'en', 'en', 'de'],
+    ['DE', FOUR, 'en', 'en', 'de'],
+    ['de-CH', FOUR, 'en', 'en', 'de'],
+    ['de-ch', FOUR, 'en', 'en', 'de'],
+    ['fr;q=0.5, de;q=0.9', FOUR, 'en', 'en', 'de'],
+    ['de;q=0', FOUR, 'en', 'en', 'en'],
+    ['de;q=0.000, fr', FOUR, 'en', 'en', 'fr'],
+    ['de;q=0, de-CH', FOUR, 'en', 'en', 'de'],
+    ['de;q=1.0, fr;q=1', FOUR, 'en', 'en', 'de'],
+    ['de;q=2, fr;q=0.1', FOUR, 'en', 'en', 'fr'],
+    ['de;q=abc', FOUR, 'en', 'en', 'en'],
+    ['fr;q=0.5, de;q=0.5', FOUR, 'en', 'en', 'fr'],
+    ['de;level=1;q=0.7, fr;q=0.6', FOUR, 'en', 'en', 'de'],
+    [' de-AT ; q=0.8 , fr ; Q=0.9', FOUR, 'en', 'en', 'fr'],
+    ['*', FOUR, 'en', 'en', 'en'],
+    ['*;q=0.5, de;q=0.4', FOUR, 'en', 'en', 'en'],
+    ['de;q=0.4, *;q=0.5', FOUR, 'en', 'en', 'en'],
+    ['ja, *;q=0.1', FOUR, 'en', 'en', 'en'],
+    ['ja-JP,ja;q=0.9', FOUR, 'en', 'en', 'en'],
+    ['it-IT,it;q=0.9,de;q=0.8,en;q=0.7', FOUR, 'en', 'en', 'de'],
+    ['en-US,en;q=0.9,de;q=0.8', FOUR, 'en', 'en', 'en'],
+    [',,de', FOUR, 'en', 'en', 'de'],
+    ['dex, d, de', FOUR, 'en', 'en', 'de'],
+    ['pt', REGIONAL, 'en', 'en', 'pt-BR'],
+    ['pt-br', REGIONAL, 'en', 'en', 'pt-BR'],
+    ['PT-pt', REGIONAL, 'en', 'en', 'pt-PT'],
+    ['pt-AO', REGIONAL, 'en', 'en', 'pt-BR'],
+    ['pt-PT-x-lisbon', REGIONAL, 'en', 'en', 'pt-PT'],
+    ['zh-Hant-TW', REGIONAL, 'en', 'en', 'zh-Hant'],
+    ['zh-hant', REGIONAL, 'en', 'en', 'zh-Hant'],
+    ['zh', REGIONAL, 'en', 'en', 'zh-Hans'],
+    ['zh-TW', REGIONAL, 'en', 'en', 'zh-Hans'],
+    ['ar-EG,ar;q=0.9', REGIONAL, 'en', 'en', 'ar'],
+    ['fr', ['de', 'en'], 'de', 'en', 'en'],
+    ['*', ['de', 'en'], 'de', 'en', 'de'],
+    ['en-GB', ['en', 'en-GB', 'de'], 'en', 'en', 'en-GB'],
+    ['en-US', ['en', 'en-GB', 'de'], 'en', 'en', 'en'],
+  ])('%j of %j (default %s, fallback %s) -> %s', (header, locales, defaultLocale, fallbackLocale, expected) => {
+    expect(negotiateLocale(header, locales, defaultLocale, fallbackLocale)).toBe(expected);
+  });
+
+  // A German campaign that offers English: languages it lacks get English, a request that names none gets German.
+  test.each<[string | undefined, string]>([
+    ['ko', 'en'],
+    ['ko-KR,ko;q=0.9', 'en'],
+    ['de;q=0', 'en'],
+    ['ko, *;q=0.1', 'de'],
+    ['*', 'de'],
+    [undefined, 'de'],
+    ['', 'de'],
+    [' , ', 'de'],
+    ['de-AT', 'de'],
+    ['it-IT, fr;q=0.5', 'fr'],
+    ['pt', 'pt-BR'],
+    ['en-US,en;q=0.9', 'en'],
+  ])('%j in a campaign of de (default), en, fr, pt-BR -> %s', (header, expected) => {
+    expect(negotiateLocale(header, GERMAN, 'de', chooseFallbackLocale(GERMAN, 'de'))).toBe(expected);
+  });
+});
+
+describe('the fallback locale', () => {
+  test.each<[readonly string[], string, string]>([
+    [FOUR, 'en', 'en'],
+    [GERMAN, 'de', 'en'],
+    [['en', 'ja', 'pt-BR', 'ar'], 'pt-BR', 'en'],
+    [['de', 'en-GB', 'en-US'], 'de', 'en-GB'],
+    [['en-US', 'de', 'en-GB'], 'en-GB', 'en-GB'],
+    [['de', 'en-US', 'en'], 'de', 'en'],
+    // No English offered: the default locale, as before English was the rule.
+    [['pt-BR', 'ja'], 'pt-BR', 'pt-BR'],
+  ])('of %j with default %s is %s', (locales, defaultLocale, expected) => {
+    expect(chooseFallbackLocale(locales, defaultLocale)).toBe(expected);
+  });
+
+  test("is the language the config's schema requires every campaign to list", () => {
+    expect(FALLBACK_LANGUAGE).toBe(FALLBACK_LOCALE);
+  });
+
+  test('negotiation order puts the default first and keeps the others as configured', () => {
+    expect(negotiationOrder(['en', 'pt-PT', 'ja', 'pt-BR'], 'pt-BR')).toEqual(['pt-BR', 'en', 'pt-PT', 'ja']);
   });
 });
 
 describe('routeRequest', () => {
   const campaigns: RouterCampaign[] = [
-    { basePath: '/summer/', defaultLocale: 'en', locales: ['en', 'de'], routes: ['', 'feature1'] },
-    { basePath: '/', defaultLocale: 'en', locales: ['en', 'fr'], routes: ['', 'child-old'] },
+    { basePath: '/summer/', defaultLocale: 'en', fallbackLocale: 'en', locales: ['en', 'de'], routes: ['', 'feature1'] },
+    { basePath: '/berlin/', defaultLocale: 'de', fallbackLocale: 'en', locales: ['de', 'en'], routes: ['', 'feature1'] },
+    { basePath: '/', defaultLocale: 'en', fallbackLocale: 'en', locales: ['en', 'fr'], routes: ['', 'child-old'] },
   ];
   test.each<[string, string | undefined, ReturnType<typeof routeRequest>]>([
-    ['/', 'fr', { campaign: 1, kind: 'page', file: '/fr/index.html', locale: 'fr', negotiated: true }],
-    ['/child-old/', 'de', { campaign: 1, kind: 'page', file: '/child-old/index.html', locale: 'en', negotiated: true }],
-    ['/fr/child-old', 'de', { campaign: 1, kind: 'page', file: '/fr/child-old/index.html', locale: 'fr', negotiated: false }],
-    ['/en', 'fr', { campaign: 1, kind: 'page', file: '/index.html', locale: 'en', negotiated: false }],
+    ['/', 'fr', { campaign: 2, kind: 'page', file: '/fr/index.html', locale: 'fr', negotiated: true }],
+    ['/child-old/', 'de', { campaign: 2, kind: 'page', file: '/child-old/index.html', locale: 'en', negotiated: true }],
+    ['/fr/child-old', 'de', { campaign: 2, kind: 'page', file: '/fr/child-old/index.html', locale: 'fr', negotiated: false }],
+    ['/en', 'fr', { campaign: 2, kind: 'page', file: '/index.html', locale: 'en', negotiated: false }],
     ['/summer', 'de-AT', { campaign: 0, kind: 'page', file: '/summer/de/index.html', locale: 'de', negotiated: true }],
     ['/summer/de/feature1/', undefined, { campaign: 0, kind: 'page', file: '/summer/de/feature1/index.html', locale: 'de', negotiated: false }],
     ['/summer/fr/feature1', 'fr', { campaign: 0, kind: 'file', file: '/summer/fr/feature1', locale: '', negotiated: false }],
     ['/summer/assets/app.js', 'de', { campaign: 0, kind: 'file', file: '/summer/assets/app.js', locale: '', negotiated: false }],
-    ['/summerx/', 'fr', { campaign: 1, kind: 'file', file: '/summerx/', locale: '', negotiated: false }],
+    ['/summerx/', 'fr', { campaign: 2, kind: 'file', file: '/summerx/', locale: '', negotiated: false }],
+    ['/berlin/feature1', 'ko', { campaign: 1, kind: 'page', file: '/berlin/en/feature1/index.html', locale: 'en', negotiated: true }],
+    ['/berlin/', undefined, { campaign: 1, kind: 'page', file: '/berlin/index.html', locale: 'de', negotiated: true }],
+    ['/berlin', 'de-AT, en;q=0.5', { campaign: 1, kind: 'page', file: '/berlin/index.html', locale: 'de', negotiated: true }],
+    ['/berlin/de/feature1', 'en', { campaign: 1, kind: 'page', file: '/berlin/feature1/index.html', locale: 'de', negotiated: false }],
+    ['/berlin/en/', 'de', { campaign: 1, kind: 'page', file: '/berlin/en/index.html', locale: 'en', negotiated: false }],
   ])('%s with %j', (pathname, header, expected) => {
     expect(routeRequest(campaigns, pathname, header, negotiateLocale)).toEqual(expected);
   });
@@ -105,8 +154,10 @@ describe('the embedded router, as the CLI (tsx) compiles it', () => {
     const context = vm.createContext({});
     vm.runInContext(cloudfront, context);
     const embedded = context.negotiateLocale as typeof negotiateLocale;
-    for (const header of ['fr;q=0.5, de;q=0.9', 'de;q=0', 'pt-PT', 'zh-Hant-TW, de', undefined]) {
-      expect(embedded(header, REGIONAL, 'en')).toBe(negotiateLocale(header, REGIONAL, 'en'));
+    for (const header of ['fr;q=0.5, de;q=0.9', 'de;q=0', 'pt-PT', 'zh-Hant-TW, de', 'ko', '*', undefined]) {
+      expect(embedded(header, REGIONAL, 'en', 'en')).toBe(negotiateLocale(header, REGIONAL, 'en', 'en'));
+      expect(embedded(header, GERMAN, 'de', 'en')).toBe(negotiateLocale(header, GERMAN, 'de', 'en'));
     }
+    expect(embedded('ko', GERMAN, 'de', 'en')).toBe('en');
   });
 });

@@ -18,6 +18,9 @@ const FIRST_LANGUAGE_ONLY: Record<string, string> = {
   'q-values outrank order': pageMarker('/', 'fr', 'feature1'),
   'q=0 excludes a language': pageMarker('/', 'de', 'feature1'),
   'an unsupported first language falls through to the next': pageMarker('/', 'en', ''),
+  // A first language no rule takes gets the fallback: Netlify has no condition for `*` or for a missing header.
+  'German plain routes: * gets German': pageMarker('/berlin/', 'en', 'feature1'),
+  'German plain routes: no Accept-Language gets the German page': pageMarker('/berlin/', 'en', ''),
 };
 
 /** What Netlify serves for a request: the file, the status, and the path its header rules may be matched on. */
@@ -51,9 +54,12 @@ describe('Netlify (_redirects and _headers)', () => {
     expect(rules).toContainEqual(expect.objectContaining({ from: '/feature1', to: '/de/feature1/', status: 200, force: true, conditions: { Language: ['de'] } }));
     expect(rules).toContainEqual(expect.objectContaining({ from: '/summer/', to: '/summer/pt-BR/', status: 200, force: true, conditions: { Language: ['pt-br'] } }));
     expect(rules).toContainEqual(expect.objectContaining({ from: '/summer/*', to: '/summer/404.html', status: 404, force: false }));
-    // The nested campaign's catch-all must come before the root's, which would otherwise take its paths.
+    // German plain routes: German visitors by rule, every other visitor not taken by a rule gets English, the fallback.
+    expect(rules).toContainEqual(expect.objectContaining({ from: '/berlin/feature1', to: '/berlin/feature1/', status: 200, force: true, conditions: { Language: ['de'] } }));
+    expect(rules).toContainEqual(expect.objectContaining({ from: '/berlin/feature1', to: '/berlin/en/feature1/', status: 200, force: true, conditions: {} }));
+    // The nested campaigns' catch-alls must come before the root's, which would otherwise take their paths.
     const catchAlls = rules.filter((rule) => rule.status === 404 && !rule.force).map((rule) => rule.from);
-    expect(catchAlls).toEqual(['/summer/*', '/*']);
+    expect(catchAlls).toEqual(['/summer/*', '/berlin/*', '/*']);
   });
 
   // Netlify passes the engine the visitor's first language; `netlify dev` cuts it to two letters. Both must give the same page.
@@ -98,7 +104,8 @@ describe('Netlify (_redirects and _headers)', () => {
     expect(target('pt')).toBe('/pt/');
     expect(target('pt-AO')).toBe('/pt/');
     expect(target('en-US')).toBe('/en/');
-    expect(target('de')).toBe('/404.html');
+    // A language the campaign lacks: English, the fallback, by the rule after the Language= ones.
+    expect(target('de')).toBe('/en/');
   });
 
   test('a single campaign claims its whole base path, so even unknown paths get its policy', async () => {

@@ -8,12 +8,17 @@ import { expect } from 'vitest';
 
 export const ROOT_POLICY = "default-src 'self'; script-src 'self' 'sha256-root'; frame-ancestors 'none'";
 export const SUMMER_POLICY = "default-src 'self'; script-src 'self' https://js.braintreegateway.com; frame-ancestors 'none'";
+export const BERLIN_POLICY = "default-src 'self'; script-src 'self' 'sha256-berlin'; frame-ancestors 'none'";
 
-/** The root campaign in en/de/es/fr, and `/summer/` nested in it with a regional locale. */
+/**
+ * The root campaign in en/de/es/fr; `/summer/` nested in it with a regional locale; and
+ * `/berlin/`, whose plain routes are German and which offers English, the fallback.
+ */
 export const SITE: HostSite = {
   campaigns: [
     { basePath: '/', defaultLocale: 'en', locales: ['en', 'de', 'es', 'fr'], routes: ['', 'child-old', 'feature1'], contentSecurityPolicy: ROOT_POLICY },
     { basePath: '/summer/', defaultLocale: 'en', locales: ['en', 'de', 'pt-BR'], routes: ['', 'feature1'], contentSecurityPolicy: SUMMER_POLICY },
+    { basePath: '/berlin/', defaultLocale: 'de', locales: ['de', 'en', 'fr'], routes: ['', 'feature1'], contentSecurityPolicy: BERLIN_POLICY },
   ],
 };
 
@@ -69,6 +74,7 @@ export interface Expectation {
 
 const root = SITE.campaigns[0]!.basePath;
 const summer = SITE.campaigns[1]!.basePath;
+const berlin = SITE.campaigns[2]!.basePath;
 
 export const EXPECTATIONS: Expectation[] = [
   { name: 'a regional German header gets German at the plain root', path: '/', acceptLanguage: 'de-CH', status: 200, body: pageMarker(root, 'de', ''), policy: ROOT_POLICY, kind: 'negotiated' },
@@ -94,6 +100,15 @@ export const EXPECTATIONS: Expectation[] = [
   { name: "a nested campaign's locale path", path: '/summer/pt-BR/feature1/', acceptLanguage: 'de', status: 200, body: pageMarker(summer, 'pt-BR', 'feature1'), policy: SUMMER_POLICY, kind: 'page' },
   { name: "a nested campaign's 404 page", path: '/summer/nope', status: 404, body: notFoundMarker(summer), policy: SUMMER_POLICY, kind: 'not-found' },
   { name: "a nested campaign's asset", path: `/summer/${ASSET}`, status: 200, body: 'console.log("/summer/")', policy: SUMMER_POLICY, kind: 'asset' },
+  // A default locale other than English: English stays the fallback.
+  { name: 'German plain routes: a language the campaign lacks gets English', path: '/berlin/feature1?x=1', acceptLanguage: 'ko-KR,ko;q=0.9', status: 200, body: pageMarker(berlin, 'en', 'feature1'), policy: BERLIN_POLICY, kind: 'negotiated' },
+  { name: 'German plain routes: no Accept-Language gets the German page', path: '/berlin/', status: 200, body: pageMarker(berlin, 'de', ''), policy: BERLIN_POLICY, kind: 'negotiated' },
+  { name: 'German plain routes: a German visitor gets German', path: '/berlin', acceptLanguage: 'de-AT,de;q=0.9,en;q=0.5', status: 200, body: pageMarker(berlin, 'de', ''), policy: BERLIN_POLICY, kind: 'negotiated' },
+  { name: 'German plain routes: a French visitor gets French', path: '/berlin/feature1/', acceptLanguage: 'fr-FR,fr;q=0.9', status: 200, body: pageMarker(berlin, 'fr', 'feature1'), policy: BERLIN_POLICY, kind: 'negotiated' },
+  { name: 'German plain routes: an English visitor gets English', path: '/berlin/', acceptLanguage: 'en-US,en;q=0.9', status: 200, body: pageMarker(berlin, 'en', ''), policy: BERLIN_POLICY, kind: 'negotiated' },
+  { name: 'German plain routes: * gets German', path: '/berlin/feature1', acceptLanguage: 'ko, *;q=0.5', status: 200, body: pageMarker(berlin, 'de', 'feature1'), policy: BERLIN_POLICY, kind: 'negotiated' },
+  { name: 'German plain routes: /en/... is the English page', path: '/berlin/en/feature1', acceptLanguage: 'de', status: 200, body: pageMarker(berlin, 'en', 'feature1'), policy: BERLIN_POLICY, kind: 'page' },
+  { name: 'German plain routes: /de/... is the plain German page', path: '/berlin/de/feature1/', acceptLanguage: 'ko', status: 200, body: pageMarker(berlin, 'de', 'feature1'), policy: BERLIN_POLICY, kind: 'page' },
 ];
 
 /** Options of checkResponseHeaders for hosts that cannot tell negotiated pages from the others. */

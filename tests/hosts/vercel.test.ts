@@ -55,10 +55,11 @@ describe('Vercel (vercel.json routes)', () => {
   });
 
   /**
-   * Vercel's `routes`: in order, a route applies when its `src` matches the path and every
+   * Vercel's `routes`: in order, a route applies when its `src` matches the path, every
    * `has` condition holds (a header condition's value is a regular expression the header
-   * must match); its headers are added (a later route's value replacing an earlier one's);
-   * `continue` goes on to the next route, anything else ends routing with `dest`/`status`.
+   * must match) and no `missing` condition does; its headers are added (a later route's
+   * value replacing an earlier one's); `continue` goes on to the next route, anything else
+   * ends routing with `dest`/`status`.
    * `handle: filesystem` serves a file at the path if there is one; the routes after it run
    * only when there is none. (vercel/vercel packages/cli/src/util/dev/router.ts.)
    */
@@ -77,9 +78,10 @@ describe('Vercel (vercel.json routes)', () => {
       }
       const match = new RegExp(entry.src, 'i').exec(url.pathname);
       const conditions = (entry.has ?? []) as Array<{ type: string; key: string; value?: string }>;
-      const holds = conditions.every(
-        (condition) => condition.type === 'header' && acceptLanguage !== undefined && condition.key === 'accept-language' && (condition.value === undefined || new RegExp(condition.value).test(acceptLanguage)),
-      );
+      const absences = (entry.missing ?? []) as Array<{ type: string; key: string; value?: string }>;
+      const present = (condition: { type: string; key: string; value?: string }) =>
+        condition.type === 'header' && acceptLanguage !== undefined && condition.key === 'accept-language' && (condition.value === undefined || new RegExp(condition.value).test(acceptLanguage));
+      const holds = conditions.every(present) && !absences.some(present);
       if (!match || !holds) continue;
       for (const [name, value] of Object.entries(entry.headers ?? {})) headers[name.toLowerCase()] = value;
       if (entry.continue) continue;

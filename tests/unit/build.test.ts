@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/build/index.ts';
 import { writeOutput } from '../../generator/build/write.ts';
-import { defaultConfig, fixturesDir, runCli, snapshot, temporaryDir } from '../helpers.ts';
+import { defaultConfig, fixtureConfig, runCli, snapshot, temporaryDir } from '../helpers.ts';
 
 let outDir: string;
 let result: BuildResult;
@@ -133,7 +133,7 @@ describe('atomic output', () => {
     const dir = path.join(await temporaryDir(), 'out');
     await buildSite({ config: defaultConfig, outDir: dir });
     const before = await snapshot(dir);
-    const run = await runCli(['build', '-c', path.join(fixturesDir, 'wrong-type/variants.yaml'), '-o', dir]);
+    const run = await runCli(['build', '-c', fixtureConfig('wrong-type'), '-o', dir]);
     expect(run.code).toBe(1);
     expect(await snapshot(dir)).toEqual(before);
   });

@@ -26,7 +26,7 @@ let work: string;
 beforeAll(async () => {
   work = await temporaryDir();
   config = path.join(work, 'variants.yaml');
-  await writeFile(config, stringify({ ...defaultConfigData(), campaigns: CAMPAIGNS }));
+  await writeFile(config, stringify({ ...defaultConfigData(work), campaigns: CAMPAIGNS }));
 });
 
 const build = (outDir: string, selection: { all?: boolean; campaign?: string }) =>

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderSite } from '../../generator/dev/placeholder.ts';
 import { createDevProject, type DevProject } from '../../scripts/dev-fixture.ts';
-import { fixturesDir, repoRoot, snapshot, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, repoRoot, snapshot, temporaryDir } from '../helpers.ts';
 import { buildSite } from '../../generator/build/index.ts';
 
 const ESCAPE = '\x1b[';
@@ -21,7 +21,7 @@ function cli(args: string[], env: Record<string, string> = {}, cwd = repoRoot): 
   });
 }
 
-const wrongType = path.join(fixturesDir, 'wrong-type/variants.yaml');
+const wrongType = fixtureConfig('wrong-type');
 let project: DevProject;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // Bad input of every kind through the CLI: exit 1, every expected message, no stack, and the previous build untouched.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -9,10 +9,20 @@ import { MAX_ALIAS_COUNT, parseConfig } from '../../generator/config/load.ts';
 import { decodeConfigText, MAX_CONFIG_BYTES } from '../../generator/config/read-text.ts';
 import { jsonSyntaxError } from '../../generator/config/locale-files.ts';
 import { ConfigError, MAX_PRINTED_ISSUES, type ConfigIssue } from '../../generator/shared/errors.ts';
-import { checkConfig, configIssues, fixturesDir, repoRoot, runCli, siteDir, snapshot, temporaryDir as createTemporaryDir } from '../helpers.ts';
+import {
+  checkConfig,
+  configIssues,
+  copySiteFiles,
+  expectedMessages,
+  fixtureConfig,
+  repoRoot,
+  runCli,
+  scenarios,
+  snapshot,
+  temporaryDir as createTemporaryDir,
+} from '../helpers.ts';
 
-const scenarios = readdirSync(fixturesDir).filter((name) => existsSync(path.join(fixturesDir, name, 'expected.txt')));
-const baseConfig = path.join(fixturesDir, 'base/variants.yaml');
+const baseConfig = fixtureConfig('base');
 const baseText = readFileSync(baseConfig, 'utf8');
 
 /** Temporary folders of this file, removed at the end (one holds a 10 MB file). */
@@ -33,8 +43,12 @@ async function temporaryConfig(text: string | Uint8Array, name = 'variants.yaml'
   return file;
 }
 
-/** The base fixture with its relative paths made absolute (into the tests' site folder), so it stays valid anywhere. */
-const portableBase = baseText.replaceAll('../site/', siteDir + '/');
+/** A config file with `text` as its contents, in a new temporary folder with the site fixture's images and locales. */
+async function temporaryProject(text: string): Promise<string> {
+  const file = await temporaryConfig(text);
+  copySiteFiles(path.dirname(file));
+  return file;
+}
 
 let outDir: string;
 let previous: Record<string, string>;
@@ -69,15 +83,14 @@ describe('the corpus of bad configs', () => {
   });
 
   it.concurrent.each(scenarios)('build -c %s exits 1 with its messages and leaves the previous output byte-identical', async (scenario) => {
-    const expected = readFileSync(path.join(fixturesDir, scenario, 'expected.txt'), 'utf8').trim().split('\n');
-    await expectRefusedBuild(`tests/fixtures/${scenario}/variants.yaml`, expected);
+    await expectRefusedBuild(`tests/fixtures/site/${scenario}.yaml`, expectedMessages(scenario));
   });
 });
 
 describe('files that are not configs at all', () => {
   it('refuses a 10 MB file before parsing it, with one message', async () => {
     // Valid YAML at the start, then 10 MB of lines that would each be a syntax error if it were parsed.
-    const head = Buffer.from(portableBase + '\n');
+    const head = Buffer.from(baseText + '\n');
     const file = await temporaryConfig(Buffer.concat([head, Buffer.alloc(10 * 1024 * 1024 - head.length, '\t- not: [yaml\n')]));
     expect(Buffer.byteLength(readFileSync(file))).toBe(10 * 1024 * 1024);
     const started = performance.now();
@@ -88,8 +101,8 @@ describe('files that are not configs at all', () => {
   });
 
   it(`accepts a file of exactly ${MAX_CONFIG_BYTES} bytes and refuses one byte more`, async () => {
-    const padded = portableBase + '#'.repeat(MAX_CONFIG_BYTES - Buffer.byteLength(portableBase));
-    await expect(checkConfig(await temporaryConfig(padded))).resolves.toBeDefined();
+    const padded = baseText + '#'.repeat(MAX_CONFIG_BYTES - Buffer.byteLength(baseText));
+    await expect(checkConfig(await temporaryProject(padded))).resolves.toBeDefined();
     const file = await temporaryConfig(padded + '#');
     expect(await configIssues(file)).toEqual([
       `${file}:1:1 file too large: expected at most 1,048,576 bytes (1 MB), found 1,048,577 bytes (a config or locale file is a few KB; is it the right file?)`,
@@ -135,8 +148,8 @@ describe('files that are not configs at all', () => {
   });
 
   it(`prints the first ${MAX_PRINTED_ISSUES} of thousands of problems, and how many more there are`, async () => {
-    const text = portableBase.replace('locales: [en, de]', `locales: [en, ${Array(3000).fill('x').join(', ')}]`);
-    const file = await temporaryConfig(text);
+    const text = baseText.replace('locales: [en, de]', `locales: [en, ${Array(3000).fill('x').join(', ')}]`);
+    const file = await temporaryProject(text);
     const issues = await configIssues(file);
     // Each "x" is not a language tag; the list also repeats items.
     expect(issues.length).toBeGreaterThan(3000);
@@ -151,14 +164,14 @@ describe('files that are not configs at all', () => {
 describe('a UTF-8 byte order mark', () => {
   // Accepted silently: YAML 1.2 and JSON (RFC 8259) allow one at the start, Windows editors
   // write it, and refusing it would only make the user hunt for an invisible character.
-  it('is accepted on the config and its locale files (tests/fixtures/valid-bom), and the build is the same as without', async () => {
-    const bom = path.join(fixturesDir, 'valid-bom');
-    expect(readFileSync(path.join(bom, 'variants.yaml')).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(readFileSync(path.join(bom, 'locales/de.json')).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const { valid } = await checkConfig(path.join(bom, 'variants.yaml'));
+  it('is accepted on the config and its locale files (tests/fixtures/site/valid-bom.yaml), and the build is the same as without', async () => {
+    const bom = fixtureConfig('valid-bom');
+    expect(readFileSync(bom).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(readFileSync(path.join(path.dirname(bom), 'valid-bom.locales/de.json')).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const { valid } = await checkConfig(bom);
     expect(valid.base.config.app.developer).toBe('Lumen Pixel Labs GmbH');
     const dir = path.join(await temporaryDir(), 'out');
-    const result = await buildSite({ config: path.join(bom, 'variants.yaml'), outDir: dir });
+    const result = await buildSite({ config: bom, outDir: dir });
     expect(result.pages).toBe(4);
     expect(readFileSync(path.join(dir, 'de/feature1/index.html'), 'utf8')).toContain('Bewertungen und Rezensionen');
   });

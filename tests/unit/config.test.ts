@@ -1,11 +1,8 @@
 // The config's schema and cross-checks: the default file passes, every broken fixture fails with its exact messages.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, positionOf } from '../../generator/config/load.ts';
-import { checkConfig, configIssues, defaultConfig, fixturesDir, runCli } from '../helpers.ts';
-
-const scenarios = readdirSync(fixturesDir).filter((name) => existsSync(path.join(fixturesDir, name, 'expected.txt')));
+import { checkConfig, configIssues, defaultConfig, expectedMessages, fixtureConfig, runCli, scenarios } from '../helpers.ts';
 
 describe('config validation', () => {
   it('accepts the default variants.yaml with its campaigns', async () => {
@@ -15,18 +12,17 @@ describe('config validation', () => {
   });
 
   it('accepts the small base fixture the scenarios are made from', async () => {
-    await expect(checkConfig(path.join(fixturesDir, 'base/variants.yaml'))).resolves.toBeDefined();
+    await expect(checkConfig(fixtureConfig('base'))).resolves.toBeDefined();
   });
 
   it('has error scenarios to check', () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(30);
   });
 
-  // Each scenario's expected.txt holds every message, in order, with file:line:column.
+  // Each scenario's <name>.expected.txt holds every message, in order, with file:line:column.
   it.each(scenarios)('reports every problem of %s exactly', async (scenario) => {
-    const expected = readFileSync(path.join(fixturesDir, scenario, 'expected.txt'), 'utf8').trim().split('\n');
-    const issues = await configIssues(path.relative(process.cwd(), path.join(fixturesDir, scenario, 'variants.yaml')));
-    expect(issues).toEqual(expected);
+    const issues = await configIssues(path.relative(process.cwd(), fixtureConfig(scenario)));
+    expect(issues).toEqual(expectedMessages(scenario));
   });
 });
 
@@ -46,10 +42,10 @@ describe('positionOf', () => {
 
 describe('store-landing validate', () => {
   it('prints every problem with its position and exits 1', async () => {
-    const result = await runCli(['validate', '-c', 'tests/fixtures/wrong-type/variants.yaml']);
+    const result = await runCli(['validate', '-c', 'tests/fixtures/site/wrong-type.yaml']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The config has 1 problem:');
-    expect(result.stderr).toContain('tests/fixtures/wrong-type/variants.yaml:9:11 app.rating: expected a number, found "high"');
+    expect(result.stderr).toContain('tests/fixtures/site/wrong-type.yaml:9:11 app.rating: expected a number, found "high"');
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 

@@ -2,12 +2,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../generator/serve/server.ts';
 import { startDev, type DevEvent, type DevServer } from '../../generator/dev/index.ts';
 import { TEMPLATES_DIR } from '../../generator/dev/reload.ts';
 import { createDevProject, DevEvents, type DevProject } from '../../scripts/dev-fixture.ts';
-import { repoRoot } from '../helpers.ts';
+import { repoRoot, temporaryDir } from '../helpers.ts';
 
 let project: DevProject;
 let dev: DevServer;
@@ -15,6 +15,8 @@ let events: DevEvents;
 const reported: DevEvent[] = [];
 
 beforeAll(async () => {
+  // A cache of its own: the suite's shared one may hold the edited image from an earlier run (counted below).
+  vi.stubEnv('STORE_LANDING_CACHE_DIR', await temporaryDir());
   project = await createDevProject();
   dev = await startDev({ config: project.config, port: 0, onEvent: (event) => reported.push(event) });
   events = await DevEvents.connect(dev.url);
@@ -23,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   events?.close();
   await dev?.close();
+  vi.unstubAllEnvs();
 });
 
 const page = async (urlPath: string, headers: Record<string, string> = {}) => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { fixturesDir, siteDir, temporaryDir } from '../helpers.ts';
+import { copySiteFiles, fixtureConfig, siteDir, temporaryDir } from '../helpers.ts';
 
 /** The stand-ins as they were: fixed strings anyone could type into the config. */
 export const OLD_JSON_TOKEN = 'https://install-link-json.store-landing.invalid/';
@@ -14,8 +14,9 @@ export const HOSTILE_LINK = 'https://x/"onfocus=alert(document.domain)//';
 /** Writes the base fixture with the issue's payloads (the developer link and the app name equal to stand-ins) into a new folder; returns it. */
 export async function writeHostileConfig(): Promise<string> {
   const dir = await temporaryDir('store-landing-fill-in-');
-  const config = parseYaml(readFileSync(path.join(fixturesDir, 'base/variants.yaml'), 'utf8').replaceAll('../site/', `${siteDir}/`));
-  config.localesDir = 'locales';
+  // The base fixture's images beside it (its paths stay as written); the locales are written below, changed.
+  const config = parseYaml(readFileSync(fixtureConfig('base'), 'utf8'));
+  copySiteFiles(dir, ['images']);
   config.app.links.developer = OLD_JSON_TOKEN;
   config.app.links.terms = OLD_HTML_TOKEN;
   config.tracking.appsflyer.oneLink.default = HOSTILE_LINK;

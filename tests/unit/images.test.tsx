@@ -9,9 +9,10 @@ import { IMAGE_ROLES, imageKey, type ImageRole } from '../../generator/build/ima
 import { createImagePipeline, optimizeImage, type OptimizedImage } from '../../generator/build/images.ts';
 import { imageResolver } from '../../generator/build/page-props.ts';
 import { AppImage } from '../../templates/components/app-image.tsx';
-import { fixturesDir, repoRoot, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, repoRoot, siteDir, temporaryDir } from '../helpers.ts';
+import { pngHeader } from './png-header.ts';
 
-const fixture = (name: string) => path.join(fixturesDir, 'images', name);
+const fixture = (name: string) => path.join(siteDir, 'images/formats', name);
 
 /** Format, width and height of every file of an optimized image, read back from the encoded bytes. */
 async function decoded(image: OptimizedImage) {
@@ -91,6 +92,23 @@ describe('optimizeImage', () => {
     expect(changed.fallback).not.toBe(cold.fallback);
   });
 
+  it('refuses what validate refuses, from the header and before decoding: a pixel bomb, a non-square icon', async () => {
+    const dir = await temporaryDir();
+    const bomb = path.join(dir, 'bomb.png');
+    await writeFile(bomb, pngHeader(25_000, 25_000));
+    await expect(optimizeImage(bomb, 'screenshot', createImagePipeline(await temporaryDir()))).rejects.toMatchObject({
+      name: 'ImageRefused',
+      message: `Refusing the image ${bomb}: image too large: expected at most 50,000,000 pixels at ${bomb}, found 25,000 x 25,000 = 625,000,000 pixels; scale it down (the page needs at most 3 times the width it shows it at).`,
+    });
+    const wide = path.join(dir, 'wide.png');
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a84ff' } }).png().toFile(wide);
+    await expect(optimizeImage(wide, 'icon', createImagePipeline(await temporaryDir()))).rejects.toThrow(
+      `Refusing the image ${wide}: wrong image shape: expected a square icon at ${wide}, found 300 x 200 px; crop it.`,
+    );
+    // The same file is fine as a screenshot: the shape limit is the role's.
+    await expect(optimizeImage(wide, 'screenshot', createImagePipeline(await temporaryDir()))).resolves.toMatchObject({ width: 163, height: 109 });
+  });
+
   it('names the file when it is not an image', async () => {
     const broken = path.join(await temporaryDir(), 'broken.png');
     await writeFile(broken, 'not a PNG at all');
@@ -127,7 +145,7 @@ describe('<AppImage>', () => {
 
 describe('the build', () => {
   it('encodes each image once, then reads every rendition from the cache; pages preload the AVIF and load only the first screen eagerly', async () => {
-    const config = fixture('variants.yaml');
+    const config = fixtureConfig('image-formats');
     const imageCacheDir = await temporaryDir();
     const build = async () => {
       const outDir = path.join(await temporaryDir(), 'out');

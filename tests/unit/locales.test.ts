@@ -28,8 +28,9 @@ async function editedMarkets(edit: (files: Record<string, Record<string, unknown
   for (const [locale, messages] of Object.entries(files)) {
     await writeFile(path.join(dir, 'locales', `${locale}.json`), JSON.stringify(messages, null, 2));
   }
-  const yaml = (await readFile(path.join(markets, 'variants.yaml'), 'utf8')).replaceAll('../site/', `${path.join(fixturesDir, 'site')}/`);
-  await writeFile(path.join(dir, 'variants.yaml'), yaml);
+  // Its images beside the copy too: a config names only files in its own folder.
+  await cp(path.join(markets, 'images'), path.join(dir, 'images'), { recursive: true });
+  await cp(path.join(markets, 'variants.yaml'), path.join(dir, 'variants.yaml'));
   return path.join(dir, 'variants.yaml');
 }
 
@@ -71,11 +72,11 @@ describe('language tags', () => {
   });
 
   it('are refused with a pointer to the canonical spelling, and a missing translation file is named', async () => {
-    expect(await configIssues('tests/fixtures/locale-tag-not-canonical/variants.yaml')).toContain(
-      'tests/fixtures/locale-tag-not-canonical/variants.yaml:2:15 locales[1]: expected a language tag in canonical form, found "pt-br" (did you mean "pt-BR"?)',
+    expect(await configIssues('tests/fixtures/site/locale-tag-not-canonical.yaml')).toContain(
+      'tests/fixtures/site/locale-tag-not-canonical.yaml:2:15 locales[1]: expected a language tag in canonical form, found "pt-br" (did you mean "pt-BR"?)',
     );
-    expect(await configIssues('tests/fixtures/locale-file-missing/variants.yaml')).toEqual([
-      'tests/fixtures/locale-file-missing/variants.yaml:2:15 locales[1]: translations for "it" not found: expected a file at tests/fixtures/site/locales/it.json, found nothing',
+    expect(await configIssues('tests/fixtures/site/locale-file-missing.yaml')).toEqual([
+      'tests/fixtures/site/locale-file-missing.yaml:2:15 locales[1]: translations for "it" not found: expected a file at tests/fixtures/site/locales/it.json, found nothing',
     ]);
   });
 });

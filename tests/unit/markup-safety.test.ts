@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
 import { escapeHtml, serializeJson } from '../../templates/document.ts';
-import { fixturesDir, siteDir, temporaryDir as createTemporaryDir } from '../helpers.ts';
+import { copySiteFiles, fixtureConfig, siteDir, temporaryDir as createTemporaryDir } from '../helpers.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -42,8 +42,9 @@ afterAll(async () => {
 /** Writes a config (the base fixture with `strings` put in) and its en and de locales into a new folder. */
 async function writeConfig(strings: typeof PAYLOADS): Promise<string> {
   const dir = await temporaryDir('store-landing-markup-');
-  const config = parseYaml(readFileSync(path.join(fixturesDir, 'base/variants.yaml'), 'utf8').replaceAll('../site/', `${siteDir}/`));
-  config.localesDir = 'locales';
+  // The base fixture's images beside it (its paths stay as written); the locales are written below, changed.
+  const config = parseYaml(readFileSync(fixtureConfig('base'), 'utf8'));
+  copySiteFiles(dir, ['images']);
   config.app.developer = strings.developer;
   config.app.copyright = strings.copyright;
   config.app.reviews[0].author = strings.author;

@@ -5,7 +5,7 @@ import { validateConfig } from '../../generator/config/validate.ts';
 import { outputPathFor, selectCampaigns, shardPlans, type BuildSelection } from '../../generator/build/plan.ts';
 import { defaultConfig } from '../helpers.ts';
 
-const valid = validateConfig(await loadConfig(defaultConfig));
+const valid = await validateConfig(await loadConfig(defaultConfig));
 const planPages = (_: unknown, selection: BuildSelection = {}) => selectCampaigns(valid.site, selection);
 
 describe('outputPathFor', () => {

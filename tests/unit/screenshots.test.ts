@@ -12,7 +12,7 @@ import { comparePng, compressPng } from '../../generator/screenshots/compare.ts'
 import { writeJunit } from '../../generator/screenshots/junit.ts';
 import { planShots, shardShots } from '../../generator/screenshots/plan.ts';
 import type { ScreenshotReport } from '../../generator/screenshots/results.ts';
-import { fixturesDir, runCli, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, runCli, temporaryDir } from '../helpers.ts';
 
 /** A white PNG of `width` x `height` with the given pixels painted black. */
 function png(width: number, height: number, black: Array<[number, number]> = []): Promise<Buffer> {
@@ -179,11 +179,11 @@ describe('updateCommandLine', () => {
 });
 
 describe('store-landing screenshots, before any browser starts', () => {
-  /** tests/fixtures/base (2 routes x 2 locales: 8 shots), built once. */
+  /** tests/fixtures/site/base.yaml (2 routes x 2 locales: 8 shots), built once. */
   let build: string;
   beforeAll(async () => {
     build = path.join(await temporaryDir(), 'out');
-    await buildSite({ config: path.join(fixturesDir, 'base/variants.yaml'), outDir: build, imageCacheDir: await temporaryDir() });
+    await buildSite({ config: fixtureConfig('base'), outDir: build, imageCacheDir: await temporaryDir() });
   });
 
   it('refuses a folder that is not a build', async () => {

@@ -10,9 +10,9 @@ import { validateConfig } from '../../generator/config/validate.ts';
 import { mergeShards } from '../../generator/merge/index.ts';
 import { startServer } from '../../generator/serve/server.ts';
 import { selectCampaigns } from '../../generator/build/plan.ts';
-import { fixturesDir, snapshot, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, snapshot, temporaryDir } from '../helpers.ts';
 
-const config = path.join(fixturesDir, 'shards/variants.yaml');
+const config = fixtureConfig('shards');
 const SHARDS = 3;
 let work: string;
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 describe('build --all --shard I/N', () => {
   it('splits by pages: every shard has work, sizes within one campaign of each other, each campaign once', async () => {
-    const valid = validateConfig(await loadConfig(config));
+    const valid = await validateConfig(await loadConfig(config));
     const shards = [1, 2, 3].map((index) => selectCampaigns(valid.site, { all: true, shard: { index, count: SHARDS } }));
     const pages = shards.map((plans) => plans.reduce((total, plan) => total + plan.pages.length, 0));
     expect(shards.every((plans) => plans.length > 0)).toBe(true);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createImagePipeline, optimizeImage } from '../../generator/build/images.ts';
-import { fixturesDir, temporaryDir } from '../helpers.ts';
+import { createSvgSanitizer } from '../../generator/build/svg-sanitize.ts';
+import { siteDir, temporaryDir } from '../helpers.ts';
 
 /** Every way an SVG document runs code or reaches out that a glyph could carry, around one harmless shape. */
 const HOSTILE = `<?xml version="1.0"?>
@@ -54,14 +55,15 @@ describe('SVG glyphs', () => {
   });
 
   it('ship a clean glyph byte for byte', async () => {
-    const clean = readFileSync(path.join(fixturesDir, 'images/glyph.svg'), 'utf8');
+    const clean = readFileSync(path.join(siteDir, 'images/formats/glyph.svg'), 'utf8');
     expect((await optimizeSource('glyph.svg', clean)).shipped).toBe(clean);
   });
 
-  it('refuse a file with no <svg> left once cleaned', async () => {
-    await expect(optimizeSource('script.svg', '<script>alert(1)</script><p>x</p>')).rejects.toThrow(
-      'it is not one <svg> element once scripts, event handlers and outside links are taken out',
-    );
+  it('refuse a file with no <svg> left once cleaned: at its header (as validate does), and in the sanitiser itself', async () => {
+    const text = '<script>alert(1)</script><p>x</p>';
+    await expect(optimizeSource('script.svg', text)).rejects.toThrow('data in no image format');
+    const sanitize = await createSvgSanitizer();
+    expect(() => sanitize(text, 'script.svg')).toThrow('it is not one <svg> element once scripts, event handlers and outside links are taken out');
   });
 
   it('are cleaned once: a later build takes them from the cache without loading a DOM', async () => {

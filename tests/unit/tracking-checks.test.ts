@@ -1,6 +1,5 @@
 // The tracking checks the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameter names.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -8,25 +7,26 @@ import { configSchema } from '../../generator/config/schema/index.ts';
 import { SMART_SCRIPT_MARKERS, trackingProblems } from '../../generator/config/tracking-checks.ts';
 import type { Config } from '../../generator/config/types.ts';
 import { CLICK_ID_PARAMS } from '../../templates/runtime/click-ids.ts';
+import { fixtureConfig } from '../helpers.ts';
 
 /** A fixture's settings with the schema's defaults, as validation hands them on. */
-function fixtureConfig(name: string): Config {
-  const data = parse(readFileSync(path.resolve('tests/fixtures', name, 'variants.yaml'), 'utf8')) as Record<string, unknown>;
+function fixtureSettings(name: string): Config {
+  const data = parse(readFileSync(fixtureConfig(name), 'utf8')) as Record<string, unknown>;
   delete data.campaigns;
   return Value.Default(configSchema, data) as Config;
 }
 
-/** tests/fixtures/base (variants default and feature1) with another attribution mapping and split test. */
+/** tests/fixtures/site/base.yaml (variants default and feature1) with another attribution mapping and split test. */
 function configWith(changes: { attribution?: Record<string, string>; splitTest?: Config['splitTest'] }): Config {
-  const config = fixtureConfig('base');
+  const config = fixtureSettings('base');
   if (changes.attribution) config.tracking.attribution = changes.attribution;
   if (changes.splitTest) config.splitTest = changes.splitTest;
   return config;
 }
 
 describe('trackingProblems', () => {
-  it.each(['base', 'runtime-tracking', 'runtime-consent'])('finds nothing in tests/fixtures/%s', (name) => {
-    expect(trackingProblems(fixtureConfig(name))).toEqual([]);
+  it.each(['base', 'runtime-tracking', 'runtime-consent'])('finds nothing in tests/fixtures/site/%s.yaml', (name) => {
+    expect(trackingProblems(fixtureSettings(name))).toEqual([]);
   });
 
   describe('split-test landing types', () => {

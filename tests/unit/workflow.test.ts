@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { fixturesDir, repoRoot, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, repoRoot, temporaryDir } from '../helpers.ts';
 
 interface Step {
   name?: string;
@@ -49,7 +49,7 @@ it('builds the shards, merges them, checks the screenshots and reaches the deplo
   // The repository as checked out, its config the project's own fixture, its baselines captured first.
   await run('bash', ['-c', `ln -s "${repoRoot}"/* "${work}"/ && rm "${work}/tests"`]);
   const baselines = await temporaryDir();
-  const env = { ...workflow.env, CONFIG: path.join(fixturesDir, 'shards/variants.yaml'), BASELINES: baselines };
+  const env = { ...workflow.env, CONFIG: fixtureConfig('shards'), BASELINES: baselines };
   await run(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'screenshots', '-c', env.CONFIG, '--baseline', baselines, '--update', '-o', path.join(baselines, '.report')]);
 
   const order = Object.keys(workflow.jobs).sort((a, b) => (workflow.jobs[a]!.needs === b ? 1 : workflow.jobs[b]!.needs === a ? -1 : 0));

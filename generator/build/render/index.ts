@@ -1,14 +1,17 @@
 // The render stage: a campaign's documents, rendered once per distinct template and filled with the campaign's values (see README.md).
-import type { ValidConfig } from '../../config/validate.ts';
-import { messagesFor } from '../../config/validate.ts';
+import type { Messages } from '../../../templates/props.ts';
+import type { Config } from '../../config/types.ts';
 import type { CampaignAssembly } from '../assemble.ts';
 import { jsonAsset } from '../assets.ts';
 import type { AssetFile } from '../bundle.ts';
-import type { BuildContext } from '../context.ts';
+import type { CampaignContext } from '../campaign-context.ts';
 import { buildLocaleBundle, imageResolver } from '../page-props.ts';
 import type { CampaignPlan } from '../plan.ts';
 import { renderCampaignTemplate, templateKey, type CampaignTemplate } from './documents.ts';
 import { BASE_PATH_TOKEN, documentFiller } from './slots.ts';
+
+/** The messages of `locale` as `config` names its locale files: the validated config's, or a build worker's copy of them. */
+export type MessagesOf = (config: Config, locale: string) => Messages;
 
 /** A campaign's documents as UTF-8 byte parts in order (written without joining them), and its locale bundles. */
 export interface RenderedCampaign {
@@ -23,8 +26,8 @@ export interface RenderedCampaign {
  * Renders a campaign's pages: the documents of its template (rendered on the first campaign
  * of its key, reused by the rest), filled with its base path, install link, policy and runtime config.
  */
-export function renderCampaign(valid: ValidConfig, plan: CampaignPlan, assembly: CampaignAssembly, context: BuildContext): RenderedCampaign {
-  const template = campaignTemplate(valid, plan, assembly, context);
+export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembly: CampaignAssembly, context: CampaignContext): RenderedCampaign {
+  const template = campaignTemplate(messages, plan, assembly, context);
   const locales = localeAssets(template.localeJson, BASE_PATH_TOKEN, plan, assembly.assetsUrl);
   const { runtime } = assembly;
   const fill = documentFiller({
@@ -40,14 +43,14 @@ export function renderCampaign(valid: ValidConfig, plan: CampaignPlan, assembly:
   };
 }
 
-function campaignTemplate(valid: ValidConfig, plan: CampaignPlan, assembly: CampaignAssembly, context: BuildContext): CampaignTemplate {
+function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: CampaignAssembly, context: CampaignContext): CampaignTemplate {
   const key = templateKey(plan.config);
   let template = context.templates.get(key);
   if (!template) {
     const { config } = plan;
     // Asset URLs on a stand-in for the base path, filled per campaign.
     const image = imageResolver(assembly.images, `${BASE_PATH_TOKEN}assets/`);
-    const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messagesFor(valid, config, locale), image)]));
+    const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messages(config, locale), image)]));
     template = renderCampaignTemplate(plan, {
       css: context.bundle.css,
       scripts: [`${BASE_PATH_TOKEN}assets/${context.bundle.entries.runtime}`],

@@ -34,18 +34,19 @@ const RUNTIME_CONFIG_SLOT = JSON.stringify(RUNTIME_CONFIG_TOKEN);
 
 const SLOTS = [BASE_PATH_TOKEN, INSTALL_LINK_TOKEN, INSTALL_LINK_JSON_TOKEN, CSP_TOKEN, RUNTIME_CONFIG_SLOT] as const;
 type Slot = (typeof SLOTS)[number];
-/** Splits a document at its stand-ins, which `split` keeps at the odd indexes. */
-const SLOT_PATTERN = new RegExp(`(${SLOTS.map((slot) => slot.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})`);
+/** Where the secret sits in each stand-in: a document is searched for the secret, then for the stand-in around it. */
+const SECRET_AT = new Map<Slot, number>(SLOTS.map((slot) => [slot, slot.indexOf(SECRET)]));
 
 /**
- * A document split at its stand-ins: text at even indexes of `parts`, a Slot at odd ones.
- * `bytes` holds the text parts encoded once for every campaign that fills the document:
- * filling a page is then picking buffers, where joining strings would cost a UTF-8
- * encoding of the whole page per page.
+ * A document split at its stand-ins: `texts` around them, encoded once for every campaign
+ * that fills the document (filling a page is then picking buffers, where joining strings
+ * would cost a UTF-8 encoding of the whole page per page), and the stand-in between each
+ * two texts. Only bytes are kept: a template waits in the build's cache, and the rendered
+ * string would double what it holds.
  */
 export interface DocumentTemplate {
-  parts: string[];
-  bytes: Buffer[];
+  texts: Buffer[];
+  slots: Slot[];
 }
 
 /**
@@ -54,13 +55,19 @@ export interface DocumentTemplate {
  * to other text): it would never be filled, and the secret would reach the output.
  */
 export function toTemplate(html: string): DocumentTemplate {
-  const parts = html.split(SLOT_PATTERN);
-  const stray = parts.find((part, i) => i % 2 === 0 && part.includes(SECRET));
-  if (stray !== undefined) {
-    const at = stray.indexOf(SECRET);
-    throw new Error(`A fill-in stand-in was changed on its way into the document, near: ${stray.slice(Math.max(0, at - 60), at + 40)}`);
+  const texts: Buffer[] = [];
+  const slots: Slot[] = [];
+  let textStart = 0;
+  for (let at = html.indexOf(SECRET); at !== -1; at = html.indexOf(SECRET, textStart)) {
+    const slot = SLOTS.find((candidate) => at - SECRET_AT.get(candidate)! >= textStart && html.startsWith(candidate, at - SECRET_AT.get(candidate)!));
+    if (!slot) throw new Error(`A fill-in stand-in was changed on its way into the document, near: ${html.slice(Math.max(0, at - 60), at + 40)}`);
+    const begin = at - SECRET_AT.get(slot)!;
+    texts.push(Buffer.from(html.slice(textStart, begin)));
+    slots.push(slot);
+    textStart = begin + slot.length;
   }
-  return { parts, bytes: parts.map((part, i) => (i % 2 ? EMPTY : Buffer.from(part))) };
+  texts.push(Buffer.from(html.slice(textStart)));
+  return { texts, slots };
 }
 
 /** True when `text` holds a stand-in, whole or in part: filled output must never (tests check the pages). */
@@ -105,10 +112,8 @@ export function documentFiller(values: CampaignValues): DocumentFiller {
       const own = { route: page.route, landingType: page.variant.name, locale: page.locale } satisfies Partial<RuntimeConfig>;
       runtimeConfig = Buffer.from(`${runtime},${serializeJson(own).slice(1)}`);
     }
-    return template.bytes.map((part, i) => {
-      if (i % 2 === 0) return part;
-      const slot = template.parts[i] as Slot;
-      return slot === RUNTIME_CONFIG_SLOT ? runtimeConfig : campaign[slot]!;
-    });
+    const parts = [template.texts[0]!];
+    template.slots.forEach((slot, i) => parts.push(slot === RUNTIME_CONFIG_SLOT ? runtimeConfig : campaign[slot]!, template.texts[i + 1]!));
+    return parts;
   };
 }

@@ -39,7 +39,7 @@ const privacyCard = Type.Object(
 
 export const app = Type.Object(
   {
-    icon: imagePath({ description: 'The app icon: a square PNG, JPEG or SVG, relative to the YAML file.' }),
+    icon: imagePath({ description: 'The app icon: a square PNG, JPEG, WebP or SVG, relative to the YAML file.' }),
     developer: prose('The seller\'s name, shown as written in every language.'),
     copyright: prose('The copyright line of the Information section.'),
     rating: Type.Number({

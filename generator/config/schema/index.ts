@@ -1,7 +1,8 @@
 // The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and the README documents; types and defaults follow from it.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
-import { defaulted, LIMITS, deepLink, EXPECTED, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
+import { defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
 
 /**
  * The language every campaign is built in whatever else it lists: the one a visitor whose
@@ -13,7 +14,11 @@ const variant = Type.Object(
   {
     name: name({ description: 'The variant\'s name; also its split-test landing type.' }),
     path: route({ description: 'The route: / or /<name>.' }),
-    screenshots: Type.Array(imagePath(), { minItems: 1, maxItems: 20, description: 'The variant\'s own screenshots, shown before the shared ones.' }),
+    screenshots: Type.Array(imagePath(), {
+      minItems: 1,
+      maxItems: 20,
+      description: `The variant's own screenshots, shown before the shared ones: PNG, JPEG, WebP or SVG, at most ${MAX_IMAGE_PIXELS / 1e6} megapixels, the long side at most ${MAX_ASPECT.screenshot} times the short one.`,
+    }),
   },
   { additionalProperties: false },
 );
@@ -97,6 +102,18 @@ const payments = Type.Object(
   { additionalProperties: false, description: 'The payment SDK the page loads (it never starts a payment flow).' },
 );
 
+const security = Type.Object(
+  {
+    cspReportUri: Type.Optional(
+      headerUrl({
+        description:
+          'Where browsers report what the pages\' Content-Security-Policy blocked (report-uri and report-to, with a Reporting-Endpoints header), and what a Trusted Types policy would block (a report-only header): an endpoint accepting application/csp-report and application/reports+json. Absent: no reporting headers at all.',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'Security headers beyond the strict defaults every page has.' },
+);
+
 /** Landing type -> paywall type -> weight in per cent. */
 const splitTest = recordOf(name(), recordOf(name(), Type.Number({ minimum: 0, maximum: 100 }), { maxProperties: 50 }), {
   maxProperties: 50,
@@ -120,7 +137,7 @@ export const configSchema = Type.Object(
       }),
       FALLBACK_LOCALE,
     ),
-    localesDir: defaulted(Type.String({ minLength: 1, maxLength: LIMITS.path, description: 'Folder of the i18next resources <lang>.json, relative to this file.' }), 'locales'),
+    localesDir: defaulted(Type.String({ minLength: 1, maxLength: LIMITS.path, description: 'Folder of the i18next resources <lang>.json, relative to this file and inside its folder (links are followed).' }), 'locales'),
     basePath: defaulted(
       Type.String({ pattern: '^/([A-Za-z0-9._~-]+/)*$', maxLength: LIMITS.path, description: 'The URL path the pages are hosted under; asset URLs start with it.' }),
       '/',
@@ -134,6 +151,7 @@ export const configSchema = Type.Object(
     tracking,
     splitTest,
     payments,
+    security: defaulted(security, {}),
   },
   { additionalProperties: false },
 );
@@ -154,7 +172,7 @@ export const fileSchema = Type.Object(
     $id: 'https://store-landing.dev/variants.schema.json',
     title: 'store-landing config (variants.yaml)',
     description:
-      'Listing facts, variants, locales, tracking, split tests and payment SDK settings of one app\'s landing pages. Prose lives in locales/<lang>.json; this file names keys. Paths are relative to the YAML file.',
+      'Listing facts, variants, locales, tracking, split tests and payment SDK settings of one app\'s landing pages. Prose lives in locales/<lang>.json; this file names keys. Paths are relative to the YAML file and stay inside its folder, links followed.',
     additionalProperties: false,
   },
 );

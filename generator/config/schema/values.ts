@@ -70,6 +70,20 @@ export const messageKey = (options?: SchemaOptions) =>
 export const httpsUrl = (options?: SchemaOptions) =>
   text('^https://[^/?#\\s\\u0000-\\u001f\\u007f]+(/[^\\s\\u0000-\\u001f\\u007f]*)?$', 'an https:// URL', LIMITS.url, options);
 
+/**
+ * An https URL written into response headers as it is (a CSP's `report-uri`, the
+ * `Reporting-Endpoints` dictionary, every host's configuration): ASCII URL characters only,
+ * none of the quotes, commas, semicolons and spaces that would end a header field or a
+ * directive early, nor the `$` nginx reads as a variable.
+ */
+export const headerUrl = (options?: SchemaOptions) =>
+  text(
+    '^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~:@%/?&=+-]*)?$',
+    'an https:// URL of ASCII letters, digits and -._~:@%/?&=+ (it goes into the pages\' headers as it is)',
+    LIMITS.url,
+    options,
+  );
+
 export const deepLink = (options?: SchemaOptions) =>
   text(
     '^(?!(javascript|data|vbscript|file|http|blob|about):)[a-z][a-z0-9+.-]*://[^\\s\\u0000-\\u001f\\u007f]*$',
