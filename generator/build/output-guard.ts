@@ -1,6 +1,7 @@
 // Which folder a build may replace: only one it wrote itself, never the project, the current folder or a git worktree, wherever links lead.
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from '../shared/paths.ts';
 import { OutputInsideSource, OutputLinkBroken, OutputNotFolder, OutputNotOwned, OutputProtected } from '../shared/errors.ts';
 
 /**
@@ -43,10 +44,10 @@ export async function resolveOutput(outDir: string, protect: ProtectedPaths = {}
   } else {
     dir = await realOfNearest(requested);
   }
-  if (contains(dir, await realpath(process.cwd()))) throw OutputInsideSource.create(dir);
+  if (isInside(dir, await realpath(process.cwd()))) throw OutputInsideSource.create(dir);
   if (protect.configFile) {
     const configDir = await realOfNearest(path.dirname(path.resolve(protect.configFile)));
-    if (contains(dir, configDir)) throw OutputProtected.create(dir, `the folder of the config ${protect.configFile}, or a folder above it`);
+    if (isInside(dir, configDir)) throw OutputProtected.create(dir, `the folder of the config ${protect.configFile}, or a folder above it`);
   }
   return { requested, dir };
 }
@@ -68,12 +69,6 @@ async function realOfNearest(file: string): Promise<string> {
       current = path.dirname(current);
     }
   }
-}
-
-/** True when `outer` is `inner` or one of the folders above it. */
-export function contains(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 /**

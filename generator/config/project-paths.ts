@@ -1,5 +1,6 @@
 // Every path the config names must lead, links followed, into the config's own folder: a build publishes what it reads, so nothing outside may be reachable.
 import path from 'node:path';
+import { isInside } from '../shared/paths.ts';
 import type { LoadedConfig } from './load.ts';
 import type { ProjectFiles } from './project-files.ts';
 
@@ -22,10 +23,4 @@ export function outsideProblem(loaded: LoadedConfig, what: string, written: stri
   // Written inside but leading out: name the link's target, which is what would be published.
   const found = isInside(loaded.dir, path.resolve(loaded.dir, written)) ? `${written}, a link to ${real}` : written;
   return `${what} outside the config's folder: expected a path inside ${folder}, found ${found}; copy it into that folder (the build publishes what it reads, and follows links)`;
-}
-
-/** Whether `file` is `folder` or below it (both absolute). */
-function isInside(folder: string, file: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
