@@ -63,10 +63,21 @@ describe('no horizontal overflow at 350 px', () => {
 });
 
 describe('layout shift', () => {
-  /** Answers every local image `ms` late, so the page lays out long before any image arrives. */
-  const slowImages = (ms: number) => async (request: HTTPRequest) => {
-    if (request.resourceType() === 'image') await sleep(ms);
-    return false;
+  /**
+   * Holds every image answer until `release()`, then answers each `ms` late: the page lays out
+   * and hydrates before any image arrives, however slow the machine, and the lazy ones arrive late in view.
+   */
+  const slowImages = (ms: number) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const route = async (request: HTTPRequest) => {
+      if (request.resourceType() === 'image') {
+        await held;
+        await sleep(ms);
+      }
+      return false;
+    };
+    return { route, release };
   };
 
   // Arabic too: right to left, the sliders' take-over at hydration once counted as a shift of the whole row.
@@ -75,7 +86,8 @@ describe('layout shift', () => {
     ['/de/feature1', baseUrl],
     ['/ar/', inject('marketsUrl')],
   ])('%s shifts nothing while its images load, down to the bottom (CLS 0)', async (route, origin) => {
-    const opened = await openPage(isolated.context, { route: slowImages(700) });
+    const images = slowImages(700);
+    const opened = await openPage(isolated.context, { route: images.route });
     const page = opened.page;
     // Observed from the first paint: layout shifts are recorded only for observers, buffered ones included.
     await page.evaluateOnNewDocument(() => {
@@ -91,9 +103,11 @@ describe('layout shift', () => {
     });
     const started = Date.now();
     await page.goto(origin + route, { waitUntil: 'domcontentloaded' });
-    await waitForHydration(page);
-    // The first screenshot is fetched eagerly, so the slow answers must still have been pending at first paint.
+    // Laid out with the first screenshot (fetched eagerly) still on its way; it comes once released.
     expect(await page.evaluate(() => [...document.images].some((image) => !image.complete))).toBe(true);
+    images.release();
+    // Hydration waits for the load event, so any take-over shift (the sliders') is counted as well.
+    await waitForHydration(page);
     await page.waitForFunction(() => document.readyState === 'complete', { timeout: 20_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(700);
     // Down the page a screen at a time, so each lazy image is requested, and arrives late, in view.
