@@ -10,9 +10,10 @@ process.env.STORE_LANDING_CACHE_DIR ??= path.resolve('node_modules/.cache/store-
 
 export default defineConfig({
   test: {
-    // Most test files wait on other processes (Chromium, nginx, workerd, the CLI): two files per
-    // core keep the machine busy, where Vitest's default (one fewer than the cores) runs one at a time on two.
-    maxWorkers: availableParallelism() * 2,
+    // Most test files wait on other processes (Chromium, nginx, workerd, the CLI): one file per core
+    // keeps the machine busy, where Vitest's default (one fewer than the cores) runs one at a time on
+    // two. More than that made the browser tests' timing checks (a 1000 ms redirect, a 500 ms poll) fail.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
