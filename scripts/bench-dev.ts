@@ -68,7 +68,13 @@ async function startDev(project: DevProject): Promise<{ url: string; stop: () =>
     });
     child.on('exit', () => reject(new Error(`dev exited: ${output}`)));
   });
-  return { url, stop: () => child.kill('SIGINT') };
+  // Asked to stop as a person would (Ctrl-C); one that still runs after a while is ended, so the bench itself ends.
+  const stop = () => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => clearTimeout(kill));
+    child.kill('SIGINT');
+  };
+  return { url, stop };
 }
 
 /** Times `scenario`'s edits: from the write to the reload message, in ms. */

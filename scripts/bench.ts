@@ -24,6 +24,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LARGE_CAMPAIGNS = Number(process.env.BENCH_LARGE_CAMPAIGNS ?? 1000);
 /** Another checkout to measure with the same workloads (`BENCH_TREE=../before npm run bench`), for before-and-after figures. */
 const tree = path.resolve(process.env.BENCH_TREE ?? root);
+const own = tree === path.resolve(root);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -85,7 +86,7 @@ interface Compiler {
 
 /** The checkout's CLI compiled as it is now: the bench measures what bin/store-landing.js runs. */
 async function compileTree(): Promise<void> {
-  if (tree !== root) return void execFileSync(process.execPath, [path.join(tree, 'bin/compile.js')], { stdio: 'inherit' });
+  if (!own) return void execFileSync(process.execPath, [path.join(tree, 'bin/compile.js')], { stdio: 'inherit' });
   const compiler = (await import(pathToFileURL(path.join(root, 'bin/compile.js')).href)) as Compiler;
   if (compiler.isStale()) await compiler.compileCli();
 }
@@ -103,12 +104,14 @@ interface Measured {
   floorMs: number;
 }
 
-/** Builds `workload` its runs onto `target`, each into a fresh folder; the last one stays for the floor and the page weights. */
+/**
+ * Builds `workload` its runs onto `target`, each into a fresh folder, all kept until the target
+ * is done: deleting thousands of files between runs slowed this VM's disk run after run.
+ */
 function measure(workload: Workload, target: string): Measured & { lastOut: string } {
   const runs: RunResult[] = [];
   let lastOut = '';
   for (let i = 0; i < workload.runs; i++) {
-    if (lastOut) rmSync(lastOut, { recursive: true, force: true });
     lastOut = path.join(target, `${workload.name.replace(/\W+/g, '-')}-${i}`);
     flushWrites();
     runs.push(runBuild(tree, workload.config, lastOut, workload.flags));
@@ -145,7 +148,7 @@ function workloads(work: string): Workload[] {
     { name: 'filled in, 50 x 20', config: writeConfig(work, 'filled-50.yaml', 50, false), flags: [], runs: RUNS, onDisk: true },
     { name: 'distinct, 50 x 20', config: distinct, flags: [], runs: RUNS, onDisk: true },
     // The build's own thread only, as before workers: what the cores add. (An older checkout has no --jobs.)
-    ...(tree === root ? [{ name: 'distinct, 50 x 20, --jobs 1', config: distinct, flags: ['--jobs', '1'], runs: RUNS, onDisk: false }] : []),
+    ...(own ? [{ name: 'distinct, 50 x 20, --jobs 1', config: distinct, flags: ['--jobs', '1'], runs: RUNS, onDisk: false }] : []),
     { name: `distinct, ${LARGE_CAMPAIGNS} x 20`, config: writeConfig(work, 'distinct-large.yaml', LARGE_CAMPAIGNS, true), flags: [], runs: 1, onDisk: false },
   ];
 }
@@ -169,8 +172,7 @@ async function main() {
     for (const workload of all.filter((workload) => target === targets[0] || workload.onDisk)) {
       const { lastOut, ...measured } = measure(workload, target.dir);
       results.push(measured);
-      if (!weighed && workload === all[0]) weighed = lastOut;
-      else rmSync(lastOut, { recursive: true, force: true });
+      weighed ||= lastOut;
     }
     printTable(target.name, results);
   }
@@ -181,7 +183,8 @@ async function main() {
     console.log(`  ${part.padEnd(24)}  ${String(size.raw).padStart(8)}  ${String(size.gzip).padStart(8)}  ${String(size.brotli).padStart(8)}`);
   }
   for (const target of targets) rmSync(target.dir, { recursive: true, force: true });
-  await benchDev();
+  // dev's figures are this checkout's own.
+  if (own) await benchDev();
 }
 
 if (process.argv[2] === '--floor') console.log(await floorPerPage(process.argv[3]!));

@@ -3,9 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.ts';
 import { validateConfig } from '../config/validate.ts';
 import { messagesFor } from '../config/validate.ts';
+import type { Config } from '../config/types.ts';
 import { bundleRuntime } from './bundle.ts';
 import { createBuildContext, type BuildContext } from './context.ts';
-import type { Config } from '../config/types.ts';
 import type { ImageStats } from './images.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { siteRootFiles, type SiteEntry } from './site-root.ts';
@@ -93,8 +93,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
   });
   const { bytes } = await (options.write ?? writeOutput)(options.outDir, batches, context.compressionCacheDir, protect);
-  const rendering = waited.ms;
-  const writing = lap() - rendering;
+  const writing = lap() - waited.ms;
 
   return {
     outDir: options.outDir,
@@ -103,7 +102,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     bytes,
     images: context.images.stats,
     milliseconds: Math.round(performance.now() - started),
-    timings: { load, bundle: bundled, render: Math.round(rendering * 10) / 10, write: Math.round(writing * 10) / 10 },
+    timings: { load, bundle: bundled, render: Math.round(waited.ms * 10) / 10, write: Math.round(writing * 10) / 10 },
   };
 }
 

@@ -153,7 +153,7 @@ function startWorker(file: string, data: WorkerInput, heap: ResourceLimits, work
 }
 
 /**
- * A worker on the TypeScript sources (the tests, the bench under tsx): Node's workers do not
+ * A worker on the TypeScript sources (the tests, a script run with tsx): Node's workers do not
  * inherit the parent's `--import tsx`, so the worker registers tsx itself before loading them.
  */
 function typeScriptWorker(file: string, options: WorkerOptions): Worker {
