@@ -64,9 +64,10 @@ describe('build --jobs', () => {
     const files = await snapshot(path.join(work, 'one'));
     expect(Object.keys(files).length).toBeGreaterThan(7 * 150);
     expect(await snapshot(path.join(work, 'two'))).toEqual(files);
+    // Image counts are left out: the second build finds in the cache what the first encoded.
     const summary = (stdout: string) => {
-      const { pages, bytes, campaigns, images } = JSON.parse(stdout);
-      return { pages, bytes, campaigns, images };
+      const { pages, bytes, campaigns } = JSON.parse(stdout);
+      return { pages, bytes, campaigns };
     };
     expect(summary(two.stdout)).toEqual(summary(one.stdout));
   });
