@@ -5,18 +5,11 @@
 // machine's closed network. By default it measures variants.yaml's pages; with --markets,
 // the Japanese, Brazilian and Arabic pages of tests/fixtures/markets (its `launch` campaign,
 // which has /feature1 beside /).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import { buildSite } from '../generator/build/index.ts';
 import { launchChromium } from '../generator/shared/chromium.ts';
-import { buildAndServe, type ServedBuild } from './serve-child.ts';
+import { buildAndServe } from './serve-child.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: flags } = parseArgs({ options: { markets: { type: 'boolean', default: false } } });
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = flags.markets
@@ -34,36 +27,8 @@ const TARGETS = { fcp: 1000, lcp: 1500, tbt: 50, cls: 0 };
 
 type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number>;
 
-/**
- * Builds the markets fixture's `launch` campaign and serves it from a child process, as
- * buildAndServe does variants.yaml: the server does not share the measuring event loop.
- */
-async function buildAndServeMarkets(): Promise<ServedBuild> {
-  const work = mkdtempSync(path.join(tmpdir(), 'store-landing-lighthouse-'));
-  const outDir = path.join(work, 'out');
-  await buildSite({ config: path.join(root, 'tests/fixtures/markets/variants.yaml'), outDir, campaign: 'launch' });
-  const server = spawn(process.execPath, [path.join(root, 'bin/store-landing.js'), 'serve', outDir, '--port', '0'], {
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    server.stdout.on('data', (chunk: Buffer) => {
-      const match = /http:\/\/\S+/.exec(chunk.toString());
-      if (match) resolve(match[0].replace(/\/$/, ''));
-    });
-    server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-  return {
-    baseUrl,
-    outDir,
-    stop() {
-      server.kill();
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
-}
-
-const served = flags.markets ? await buildAndServeMarkets() : await buildAndServe();
+// The markets fixture's `launch` campaign has /feature1 beside / in every language.
+const served = flags.markets ? await buildAndServe('tests/fixtures/markets/variants.yaml', 'launch') : await buildAndServe();
 const { baseUrl } = served;
 
 const browser = await launchChromium();

@@ -17,13 +17,14 @@ export interface ServedBuild {
 }
 
 /**
- * Builds `variants.yaml` and starts `store-landing serve` on a free port. The server runs in
- * its own process, so the measuring tool does not share its event loop.
+ * Builds `config` (relative to the repository; `variants.yaml` by default), or one `campaign`
+ * of it, and starts `store-landing serve` on a free port. The server runs in its own process,
+ * so the measuring tool does not share its event loop.
  */
-export async function buildAndServe(): Promise<ServedBuild> {
+export async function buildAndServe(config = 'variants.yaml', campaign?: string): Promise<ServedBuild> {
   const work = mkdtempSync(path.join(tmpdir(), 'store-landing-serve-'));
   const outDir = path.join(work, 'out');
-  await buildSite({ config: path.join(root, 'variants.yaml'), outDir });
+  await buildSite({ config: path.join(root, config), outDir, campaign });
   const server = spawn(process.execPath, [path.join(root, 'bin/store-landing.js'), 'serve', outDir, '--port', '0'], {
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
