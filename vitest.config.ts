@@ -37,7 +37,20 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          exclude: ['tests/browser/timing/**'],
           globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Real-time bounds (a redirect 1000 ms after a tap, a 500 ms cookie poll) on a machine that
+        // is not also running the rest of the suite: after every other project, one file at a time.
+        test: {
+          name: 'browser-timing',
+          include: ['tests/browser/timing/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,6 @@
 // Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
 import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, test } from 'vitest';
 import { launchChromium } from '../../generator/shared/chromium.ts';
 
 /** iPhone 12 to 15 size. */
@@ -147,6 +147,24 @@ export function withoutLanguageRedirect(): ((request: HTTPRequest) => Promise<bo
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
 }
+
+/**
+ * `test` for browser tests that run side by side (`describe.concurrent`): most of a visit is
+ * waiting (for load, hydration, a tap's redirect), so a file's visits overlap. `browser` is the
+ * file's Chromium; `context` a browser context of the test's own (cookies and storage never leak
+ * into another test), closed after it.
+ */
+export const browserTest = test
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('context', async ({ browser }, { onCleanup }) => {
+    const context = await browser.createBrowserContext();
+    onCleanup(() => context.close());
+    return context;
+  });
 
 /**
  * One browser for the test file and a fresh context for each test, so cookies and

@@ -1,6 +1,6 @@
 // Every third party blocked, slow (10 s) or answering garbage, alone and all together: the page still renders and the CTA still reaches a valid install link.
-import { describe, expect, it } from 'vitest';
-import { isolatedContexts, waitForHydration } from './browser.ts';
+import { describe, expect } from 'vitest';
+import { browserTest, waitForHydration } from './browser.ts';
 import { openFakedPage, waitUntil, type FakeHost, type HostMode } from './fakes.ts';
 import { baseUrl, GET, settings, tapAndFollow } from './runtime-helpers.ts';
 
@@ -16,15 +16,14 @@ const CASES = [
 ];
 const { base, default: defaultLink } = settings.tracking.appsflyer.oneLink;
 
-const isolated = isolatedContexts();
-
-describe('third-party failure matrix', () => {
-  it('covers 4 vendors x 3 failures, alone and together', () => {
+// Side by side: each case mostly waits (a slow host, the tap's wait for attribution).
+describe.concurrent('third-party failure matrix', () => {
+  browserTest('covers 4 vendors x 3 failures, alone and together', () => {
     expect(CASES).toHaveLength(15);
   });
 
-  it.each(CASES)('%s: the page renders and the CTA reaches a valid install link', async (_name, hosts) => {
-    const { page, console: messages, errors, fakes } = await openFakedPage(isolated.context, { hosts, pixelSetsCookies: true });
+  browserTest.for(CASES)('%s: the page renders and the CTA reaches a valid install link', async ([, hosts], { context }) => {
+    const { page, console: messages, errors, fakes } = await openFakedPage(context, { hosts, pixelSetsCookies: true });
     // Not waiting for `load`: a slow pixel holds the load event back for its 10 s.
     await page.goto(`${baseUrl}/feature1?utm_source=fb&fbclid=abc&campaign_id=1`, { waitUntil: 'domcontentloaded' });
     await waitForHydration(page);

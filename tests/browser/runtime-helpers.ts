@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { TRAP_STATE } from '../../templates/runtime/back-trap.ts';
 import type { PageOptions } from './browser.ts';
 import { waitForHydration } from './browser.ts';
-import { openFakedPage, type FakedPage, type FakeOptions } from './fakes.ts';
+import { openFakedPage, type FakedPage, type FakeOptions, type HostMode } from './fakes.ts';
 import { defaultConfig } from '../helpers.ts';
 
 export const baseUrl = inject('baseUrl');
@@ -172,4 +172,16 @@ const TRAP_KEY = Object.keys(TRAP_STATE)[0]!;
 export async function pressBack(page: Page): Promise<void> {
   await page.goBack();
   await page.waitForFunction((key) => (history.state as Record<string, unknown> | null)?.[key] === true, { timeout: 5000 }, TRAP_KEY);
+}
+
+/** The ways the Smart Script can be there: blocked (our own builder), or the fake of one build. */
+export const SMART_SCRIPTS: Array<[string, Pick<FakeOptions, 'smartScriptBuild'> & { mode: HostMode }]> = [
+  ['blocked', { mode: 'block' }],
+  ['2.10.4', { mode: 'answer', smartScriptBuild: '2.10.4' }],
+  ['2.9.2', { mode: 'answer', smartScriptBuild: '2.9.2' }],
+];
+
+/** The final link's pattern: the Smart Script's (af_js_web) when it is there, else one carrying `param`. */
+export function finalLink(smartScript: HostMode, param: string): RegExp {
+  return smartScript === 'block' ? new RegExp(`[?&]${param}=`) : /[?&]af_js_web=true/;
 }

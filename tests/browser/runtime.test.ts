@@ -1,6 +1,6 @@
 // The browser runtime on the served build with every third party faked: Meta pixel, the CTA's delayed navigation, the install link, AppsFlyer, blocked hosts, the "Done when" visit.
-import { describe, expect, it } from 'vitest';
-import { isolatedContexts } from './browser.ts';
+import { describe, expect } from 'vitest';
+import { browserTest } from './browser.ts';
 import { FAKE_AF_USER_ID, FAKE_FBP, FAKE_SMART_SCRIPT_VERSION, fbcFor, waitUntil } from './fakes.ts';
 import {
   allCtaHrefs,
@@ -25,11 +25,9 @@ const DEFAULT_LINK = tracking.appsflyer.oneLink.default;
 const problems = (messages: string[]) =>
   messages.filter((message) => /^(error|warn)/.test(message) && !message.includes('net::ERR_BLOCKED_BY_CLIENT'));
 
-const isolated = isolatedContexts();
-
-describe('Meta pixel', () => {
-  it('inits with the pixel id from variants.yaml and fires PageView exactly once per page load, Back presses included', async () => {
-    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb');
+describe.concurrent('Meta pixel', () => {
+  browserTest('inits with the pixel id from variants.yaml and fires PageView exactly once per page load, Back presses included', async ({ context }) => {
+    const { page, fakes } = await visit(context, '/feature1?utm_source=fb');
     await waitUntil(() => fakes.records.pixel.length >= 2, 'init and PageView');
     const calls = [...fakes.records.pixel].sort((a, b) => a.seq - b.seq);
     expect(calls.map(({ method, event, pixelId }) => [method, event, pixelId])).toEqual([
@@ -52,8 +50,8 @@ describe('Meta pixel', () => {
 describe('the call to action', () => {
   // A visitor from a Meta ad (fbclid) whose pixel sets no cookies: the link stays the default one,
   // as the spec says until _fbc and _fbp exist, so the tap's destination is known exactly.
-  it('tracks AddToCart on GET and navigates the same tab to the install link about 1000 ms later', async () => {
-    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb&fbclid=abc');
+  browserTest('tracks AddToCart on GET and navigates the same tab to the install link about 1000 ms later', async ({ context }) => {
+    const { page, fakes } = await visit(context, '/feature1?utm_source=fb&fbclid=abc');
     await waitUntil(() => fakes.tracked('PageView').length > 0, 'the PageView');
     expect(await ctaHref(page)).toBe(DEFAULT_LINK);
     const tap = await tapAndFollow(page, GET);
@@ -64,11 +62,11 @@ describe('the call to action', () => {
     expect(tap.url).toBe(DEFAULT_LINK);
     expect(fakes.records.oneLink.map((visit) => visit.url)).toEqual([DEFAULT_LINK]);
     expect(tap.popups).toBe(0);
-    expect(await isolated.context.pages()).toHaveLength(1);
+    expect(await context.pages()).toHaveLength(1);
   });
 
-  it.each(['icon', 'screenshot'])('does the same for the %s', async (kind) => {
-    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb&fbclid=abc');
+  browserTest.for(['icon', 'screenshot'])('does the same for the %s', async (kind, { context }) => {
+    const { page, fakes } = await visit(context, '/feature1?utm_source=fb&fbclid=abc');
     const tap = await tapAndFollow(page, `a[data-cta="${kind}"]`);
     expect(fakes.tracked('AddToCart')).toHaveLength(1);
     expect(tap.delayMs).toBeGreaterThanOrEqual(900);
@@ -77,8 +75,8 @@ describe('the call to action', () => {
     expect(tap.popups).toBe(0);
   });
 
-  it('takes a visitor not from a Meta ad to an attributed link once the pixel has run, without waiting for _fbc', async () => {
-    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=tiktok&utm_campaign=spring', {
+  browserTest('takes a visitor not from a Meta ad to an attributed link once the pixel has run, without waiting for _fbc', async ({ context }) => {
+    const { page, fakes } = await visit(context, '/feature1?utm_source=tiktok&utm_campaign=spring', {
       fakes: { pixelSetsCookies: true, hosts: { smartScript: 'block' } },
       random: 0.1,
     });
@@ -96,47 +94,9 @@ describe('the call to action', () => {
   });
 });
 
-describe('the install link', () => {
-  it('is rebuilt within the next 500 ms poll once _fbc and _fbp appear mid-visit, on every CTA', async () => {
-    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb&utm_campaign=spring&fbclid=abc', { random: 0.1 });
-    await waitUntil(() => fakes.records.configRequests.length > 0, 'the config.json request');
-    await sleep(700); // past the first polls, and the split-test draw is in
-    expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
-    const fbc = fbcFor('abc');
-    const elapsedMs = await page.evaluate(
-      (selector, cookies) => {
-        const anchor = document.querySelector(selector)!;
-        const before = anchor.getAttribute('href');
-        const start = performance.now();
-        for (const [name, value] of cookies) document.cookie = `${name}=${value}; path=/`;
-        return new Promise<number>((resolve) => {
-          const observer = new MutationObserver(() => {
-            if (anchor.getAttribute('href') === before) return;
-            observer.disconnect();
-            resolve(performance.now() - start);
-          });
-          observer.observe(anchor, { attributes: true, attributeFilter: ['href'] });
-          setTimeout(() => resolve(Number.POSITIVE_INFINITY), 3000);
-        });
-      },
-      GET,
-      [['_fbc', fbc], ['_fbp', FAKE_FBP]],
-    );
-    expect(elapsedMs).toBeLessThanOrEqual(900);
-    const hrefs = await allCtaHrefs(page);
-    expect(hrefs).toHaveLength(1);
-    const params = new Map(paramsOf(hrefs[0]!));
-    expect(hrefs[0]!.startsWith(`${ONE_LINK_BASE}?`)).toBe(true);
-    expect(params.get(paramOf('cookie._fbc'))).toBe(fbc);
-    expect(params.get(paramOf('cookie._fbp'))).toBe(FAKE_FBP);
-    expect(params.get(paramOf('query.utm_source'))).toBe('fb');
-    expect(params.get(paramOf('query.utm_campaign'))).toBe('spring');
-    expect(params.get('fbclid')).toBe('abc');
-    expect(params.get(paramOf('paywall'))).toBe('fullPrice');
-  });
-
-  it('is the Smart Script\'s clickURL when the Smart Script is there, generated from the mapped parameters', async () => {
-    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb&utm_campaign=spring&utm_medium=paid&campaign_id=42&fbclid=abc', {
+describe.concurrent('the install link', () => {
+  browserTest('is the Smart Script\'s clickURL when the Smart Script is there, generated from the mapped parameters', async ({ context }) => {
+    const { page, fakes } = await visit(context, '/feature1?utm_source=fb&utm_campaign=spring&utm_medium=paid&campaign_id=42&fbclid=abc', {
       fakes: { pixelSetsCookies: true },
       random: 0.9,
     });
@@ -170,8 +130,8 @@ describe('the install link', () => {
     expect(fakes.records.webSdkIds).toEqual([{ pba: { webAppId: tracking.appsflyer.webAppId } }]);
   });
 
-  it('falls back to our own builder when the Smart Script is garbage, its error handled', async () => {
-    const { page, fakes, errors } = await visit(isolated.context, '/feature1?utm_source=fb&fbclid=abc', {
+  browserTest('falls back to our own builder when the Smart Script is garbage, its error handled', async ({ context }) => {
+    const { page, fakes, errors } = await visit(context, '/feature1?utm_source=fb&fbclid=abc', {
       fakes: { pixelSetsCookies: true, hosts: { smartScript: 'garbage' } },
     });
     const href = await waitForHref(page, /af_sub1=/);
@@ -184,9 +144,9 @@ describe('the install link', () => {
   });
 });
 
-describe('with every third-party host blocked', () => {
-  it('renders, warns once for the payment SDK, raises no error, and the CTA reaches the default link', async () => {
-    const { page, fakes, console: messages, errors } = await visit(isolated.context, '/feature1?utm_source=fb&fbclid=abc', {
+describe.concurrent('with every third-party host blocked', () => {
+  browserTest('renders, warns once for the payment SDK, raises no error, and the CTA reaches the default link', async ({ context }) => {
+    const { page, fakes, console: messages, errors } = await visit(context, '/feature1?utm_source=fb&fbclid=abc', {
       fakes: { all: 'block' },
     });
     expect(await page.$eval(GET, (anchor) => (anchor as HTMLElement).innerText.trim())).not.toBe('');
@@ -204,7 +164,7 @@ describe('with every third-party host blocked', () => {
   });
 });
 
-describe('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an install link carrying every attribution value', () => {
+describe.concurrent('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an install link carrying every attribution value', () => {
   const route = '/feature1?utm+source=fb&fbclid=abc&campaign_id=1';
 
   /** Every mapped value of this visit, in the mapping's order, as our own builder writes them. */
@@ -224,8 +184,8 @@ describe('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an
     return Object.entries(tracking.attribution).flatMap(([name, source]) => (values[source] ? [[name, values[source]]] : [])) as Array<[string, string]>;
   }
 
-  it('with the Smart Script blocked, through our own builder', async () => {
-    const { page, fakes, console: messages, errors } = await visit(isolated.context, route, {
+  browserTest('with the Smart Script blocked, through our own builder', async ({ context }) => {
+    const { page, fakes, console: messages, errors } = await visit(context, route, {
       fakes: { pixelSetsCookies: true, webSdkSetsUserId: true, hosts: { smartScript: 'block' } },
       random: 0.9,
     });
@@ -241,8 +201,8 @@ describe('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an
     expect(errors).toEqual([]);
   });
 
-  it('with the Smart Script present, through its generateOneLinkURL', async () => {
-    const { page, fakes, console: messages, errors } = await visit(isolated.context, route, {
+  browserTest('with the Smart Script present, through its generateOneLinkURL', async ({ context }) => {
+    const { page, fakes, console: messages, errors } = await visit(context, route, {
       fakes: { pixelSetsCookies: true, webSdkSetsUserId: true },
       random: 0.9,
     });

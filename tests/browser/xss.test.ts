@@ -1,10 +1,10 @@
 // Classic XSS payloads in every attribution parameter, odd keys, the path, the hash and the tracking cookies: no dialog, no injected element, every CTA on the OneLink host.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'puppeteer';
+import { describe, expect, inject } from 'vitest';
 import { parse } from 'yaml';
-import { launchBrowser, openPage, waitForHydration, type TestPage } from './browser.ts';
+import { browserTest, openPage, waitForHydration, type TestPage } from './browser.ts';
 import { openFakedPage } from './fakes.ts';
 import { defaultConfig } from '../helpers.ts';
 import { MODULE_LOADER } from '../../templates/document.ts';
@@ -55,14 +55,6 @@ const COOKIES = {
   _fbp: encodeURIComponent(`fb.1.1700000000000.</script><script>alert(15)</script>`),
   afUserId: encodeURIComponent(`javascript:alert(16)`),
 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Loads `route` in a fresh context with the hostile cookies; records dialogs. */
 async function open(context: BrowserContext, route: string, opened: TestPage) {
@@ -159,68 +151,54 @@ function expectAttributedLink(link: string, utmSource: string) {
   expect(url.origin + url.pathname).toBe(settings.tracking.appsflyer.oneLink.base);
 }
 
-describe(`XSS payloads in the query, path, hash and cookies (${VISITS.length} visits, own link builder)`, () => {
-  it.each(VISITS)('$name: no dialog, no injected element, every CTA on pictura.onelink.me', async ({ route, page: isPage }) => {
-    const context = await browser.createBrowserContext();
-    try {
-      const opened = await openPage(context);
-      const { dialogs, status } = await open(context, route, opened);
-      if (isPage) {
-        expect(status).toBe(200);
-        await waitForHydration(opened.page);
-        const link = await waitForRebuiltLink(opened.page);
-        const utmSource = new URL(baseUrl + route).searchParams.get('utm_source')!;
-        expectAttributedLink(link, utmSource);
-      } else {
-        expect(status).toBe(404);
-      }
-      // Let the deferred SDK loaders and the language switch run too.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      const found = await inspect(opened.page);
-      if (isPage) expect(found.ctaCount).toBeGreaterThanOrEqual(3);
-      expectClean(found, dialogs, opened.errors);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('a tap on GET with hostile parameters goes to the OneLink host, with the payload only encoded', async () => {
-    const context = await browser.createBrowserContext();
-    try {
-      const opened = await openPage(context);
-      const route = `/feature3${hostileQuery(PAYLOADS[0]!, false)}`;
-      const { dialogs } = await open(context, route, opened);
+// Each visit in a context of its own, side by side: most of a visit is waiting for the page's deferred work.
+describe.concurrent(`XSS payloads in the query, path, hash and cookies (${VISITS.length} visits, own link builder)`, () => {
+  browserTest.for(VISITS)('$name: no dialog, no injected element, every CTA on pictura.onelink.me', async ({ route, page: isPage }, { context }) => {
+    const opened = await openPage(context);
+    const { dialogs, status } = await open(context, route, opened);
+    if (isPage) {
+      expect(status).toBe(200);
       await waitForHydration(opened.page);
       const link = await waitForRebuiltLink(opened.page);
-      const navigation = opened.page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(ONELINK_ORIGIN), { timeout: 10_000 });
-      await opened.page.tap('a[data-cta="get"]');
-      const request = await navigation;
-      expect(request.url()).toBe(link);
-      expect(new URL(request.url()).host).toBe('pictura.onelink.me');
-      expect(dialogs).toEqual([]);
-    } finally {
-      await context.close();
+      const utmSource = new URL(baseUrl + route).searchParams.get('utm_source')!;
+      expectAttributedLink(link, utmSource);
+    } else {
+      expect(status).toBe(404);
     }
+    // Let the deferred SDK loaders and the language switch run too.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const found = await inspect(opened.page);
+    if (isPage) expect(found.ctaCount).toBeGreaterThanOrEqual(3);
+    expectClean(found, dialogs, opened.errors);
+  });
+
+  browserTest('a tap on GET with hostile parameters goes to the OneLink host, with the payload only encoded', async ({ context }) => {
+    const opened = await openPage(context);
+    const route = `/feature3${hostileQuery(PAYLOADS[0]!, false)}`;
+    const { dialogs } = await open(context, route, opened);
+    await waitForHydration(opened.page);
+    const link = await waitForRebuiltLink(opened.page);
+    const navigation = opened.page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(ONELINK_ORIGIN), { timeout: 10_000 });
+    await opened.page.tap('a[data-cta="get"]');
+    const request = await navigation;
+    expect(request.url()).toBe(link);
+    expect(new URL(request.url()).host).toBe('pictura.onelink.me');
+    expect(dialogs).toEqual([]);
   });
 });
 
-describe('XSS payloads with the link built by the Smart Script (fake)', () => {
-  it.each(PAYLOADS.map((payload, i) => [i + 1, payload] as const))('payload %i: the Smart Script link stays on pictura.onelink.me with the values encoded', async (_n, payload) => {
-    const context = await browser.createBrowserContext();
-    try {
-      const opened = await openFakedPage(context);
-      const route = `/feature2${hostileQuery(payload, false)}`;
-      const { dialogs } = await open(context, route, opened);
-      await waitForHydration(opened.page);
-      // The fake Smart Script appends its af_ss_ver marker: wait for its link, not our own builder's.
-      await opened.page.waitForFunction(() => document.querySelector('a[data-cta="get"]')?.getAttribute('href')?.includes('af_ss_ver='), { timeout: 15_000, polling: 50 });
-      const link = (await opened.page.$eval('a[data-cta="get"]', (anchor) => anchor.getAttribute('href')))!;
-      expectAttributedLink(link, payload);
-      // The Smart Script forwards fbclid from the page URL by itself, encoded.
-      expect(new URL(link).searchParams.getAll('fbclid')).toEqual([payload]);
-      expectClean(await inspect(opened.page), dialogs, opened.errors);
-    } finally {
-      await context.close();
-    }
+describe.concurrent('XSS payloads with the link built by the Smart Script (fake)', () => {
+  browserTest.for(PAYLOADS.map((payload, i) => [i + 1, payload] as const))('payload %i: the Smart Script link stays on pictura.onelink.me with the values encoded', async ([, payload], { context }) => {
+    const opened = await openFakedPage(context);
+    const route = `/feature2${hostileQuery(payload, false)}`;
+    const { dialogs } = await open(context, route, opened);
+    await waitForHydration(opened.page);
+    // The fake Smart Script appends its af_ss_ver marker: wait for its link, not our own builder's.
+    await opened.page.waitForFunction(() => document.querySelector('a[data-cta="get"]')?.getAttribute('href')?.includes('af_ss_ver='), { timeout: 15_000, polling: 50 });
+    const link = (await opened.page.$eval('a[data-cta="get"]', (anchor) => anchor.getAttribute('href')))!;
+    expectAttributedLink(link, payload);
+    // The Smart Script forwards fbclid from the page URL by itself, encoded.
+    expect(new URL(link).searchParams.getAll('fbclid')).toEqual([payload]);
+    expectClean(await inspect(opened.page), dialogs, opened.errors);
   });
 });
