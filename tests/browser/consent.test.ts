@@ -1,9 +1,9 @@
 // Consent mode `required`: nothing third-party and no cookie until the visitor consents, the iOS-style prompt, Allow, Don't Allow, and the page's hook.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'puppeteer';
-import { describe, expect, it } from 'vitest';
-import { IPHONE, isolatedContexts, waitForHydration } from './browser.ts';
+import type { BrowserContext, Page } from 'puppeteer';
+import { describe, expect } from 'vitest';
+import { IPHONE, browserTest, waitForHydration } from './browser.ts';
 import { FAKE_FBP, waitUntil, type FakedPage, type FakeHost } from './fakes.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { allCtaHrefs, GET, sleep, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
@@ -30,17 +30,15 @@ function textsOf(locale: string): ConsentTexts {
   return (JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8')) as { consent: ConsentTexts }).consent;
 }
 
-const isolated = isolatedContexts();
-
 /** A visit that also counts the page scripts' reads and writes of `document.cookie` and collects CSP violations. */
 interface WatchedPage extends FakedPage {
   violations: string[];
 }
 
 /** The route, the fakes as the real hosts behave (pixel cookies, afUserId), watched; resolves once hydrated. */
-async function visitWatched(route: string, options: { preset?: boolean } = {}): Promise<WatchedPage> {
+async function visitWatched(context: BrowserContext, route: string, options: { preset?: boolean } = {}): Promise<WatchedPage> {
   const violations: string[] = [];
-  const opened = await visit(isolated.context, route, {
+  const opened = await visit(context, route, {
     site: site.url,
     fakes: { pixelSetsCookies: true, webSdkSetsUserId: true },
     beforeLoad: async (page) => {
@@ -117,9 +115,9 @@ async function promptAfterSettling(page: Page): Promise<boolean> {
   return (await page.$(PROMPT)) !== null;
 }
 
-describe('consent required, before an answer', () => {
-  it('loads nothing third-party, touches no cookie, asks in an iOS-style card, and the CTA reaches the default link', async () => {
-    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+describe.concurrent('consent required, before an answer', () => {
+  browserTest('loads nothing third-party, touches no cookie, asks in an iOS-style card, and the CTA reaches the default link', async ({ context }) => {
+    const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
     const en = textsOf('en');
     expect(await readPrompt(page)).toEqual({
@@ -152,8 +150,8 @@ describe('consent required, before an answer', () => {
     expect(errors).toEqual([]);
   });
 
-  it('asks in German on /de/feature1', async () => {
-    const { page, errors, violations } = await visitWatched('/de/feature1?utm_source=fb');
+  browserTest('asks in German on /de/feature1', async ({ context }) => {
+    const { page, errors, violations } = await visitWatched(context, '/de/feature1?utm_source=fb');
     const de = textsOf('de');
     expect(de.title).toBe('Tracking erlauben?');
     expect(await readPrompt(page)).toEqual({
@@ -169,9 +167,9 @@ describe('consent required, before an answer', () => {
   });
 });
 
-describe('the visitor\'s answer', () => {
-  it('Allow: the prompt goes, the trackers load with consent granted before init, the link is attributed; a reload tracks at once', async () => {
-    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+describe.concurrent('the visitor\'s answer', () => {
+  browserTest('Allow: the prompt goes, the trackers load with consent granted before init, the link is attributed; a reload tracks at once', async ({ context }) => {
+    const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
     await readPrompt(page);
     await page.click(`${PROMPT} [data-consent="allow"]`);
@@ -203,8 +201,8 @@ describe('the visitor\'s answer', () => {
     expect(errors).toEqual([]);
   });
 
-  it('Don\u2019t Allow: nothing loads, on this load or after a reload', async () => {
-    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+  browserTest('Don\u2019t Allow: nothing loads, on this load or after a reload', async ({ context }) => {
+    const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, errors } = opened;
     await readPrompt(page);
     await page.click(`${PROMPT} [data-consent="decline"]`);
@@ -226,9 +224,9 @@ describe('the visitor\'s answer', () => {
   });
 });
 
-describe('the page\'s hook, window.storeLanding', () => {
-  it('consent(true) is Allow; consent(false) revokes the pixel\'s consent and puts the default link back', async () => {
-    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+describe.concurrent('the page\'s hook, window.storeLanding', () => {
+  browserTest('consent(true) is Allow; consent(false) revokes the pixel\'s consent and puts the default link back', async ({ context }) => {
+    const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
     await readPrompt(page);
     await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(true));
@@ -251,8 +249,8 @@ describe('the page\'s hook, window.storeLanding', () => {
   });
 
   // Without a grant after the revoke the real pixel would stay revoked, and lose the visit's AddToCart.
-  it('consent(true) after consent(false) grants the pixel\'s consent again', async () => {
-    const { page, fakes } = await visitWatched('/feature1?utm_source=fb&fbclid=abc');
+  browserTest('consent(true) after consent(false) grants the pixel\'s consent again', async ({ context }) => {
+    const { page, fakes } = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     await readPrompt(page);
     const answer = (granted: boolean) =>
       page.evaluate((value) => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(value), granted);
@@ -267,8 +265,8 @@ describe('the page\'s hook, window.storeLanding', () => {
     expect(consentCalls.map((call) => call.event)).toEqual(['grant', 'revoke', 'grant']);
   });
 
-  it('an answer set before the runtime starts (window.storeLanding = { consent: true }) needs no prompt', async () => {
-    const opened = await visitWatched('/feature1?utm_source=fb&fbclid=abc', { preset: true });
+  browserTest('an answer set before the runtime starts (window.storeLanding = { consent: true }) needs no prompt', async ({ context }) => {
+    const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc', { preset: true });
     const { page, fakes, errors } = opened;
     await waitUntil(() => TRACKERS.every((host) => fakes.requestsTo(host).length > 0), 'every tracker host');
     await waitForHref(page, /[?&]af_sub1=/);
@@ -279,12 +277,12 @@ describe('the page\'s hook, window.storeLanding', () => {
   });
 });
 
-describe('the prompt\'s look', () => {
-  it.each([
+describe.concurrent('the prompt\'s look', () => {
+  browserTest.for([
     ['light', 'rgb(242, 242, 247)'],
     ['dark', 'rgb(44, 44, 46)'],
-  ] as const)('follows the page in %s mode (screenshot in /tmp)', async (scheme, cardBackground) => {
-    const opened = await visitWatched('/feature1?utm_source=fb');
+  ] as const)('follows the page in %s mode (screenshot in /tmp)', async ([scheme, cardBackground], { context }) => {
+    const opened = await visitWatched(context, '/feature1?utm_source=fb');
     const { page, errors } = opened;
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
     await readPrompt(page);

@@ -28,7 +28,7 @@ async function recordViolations(page: Page) {
 
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 
-describe('Content-Security-Policy', () => {
+describe.concurrent('Content-Security-Policy', () => {
   it('is sent as a header with frame-ancestors, and as the page meta tag', async () => {
     const response = await fetch(`${baseUrl}/feature1`);
     const header = response.headers.get('content-security-policy')!;

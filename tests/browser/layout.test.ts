@@ -1,7 +1,7 @@
 // The page's layout in Chromium: nothing wider than a 350 px phone in any locale, no layout shift while images load, and the description's "more".
-import type { HTTPRequest, Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
-import { isolatedContexts, openPage, waitForHydration, type PageOptions } from './browser.ts';
+import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
+import { describe, expect, inject } from 'vitest';
+import { browserTest, openPage, waitForHydration, type PageOptions } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
@@ -11,10 +11,9 @@ const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((rout
 const NARROW = { width: 350, height: 760, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 // Each test's page lives in its own context, closed after the test.
-const isolated = isolatedContexts();
 
-async function openHydrated(route: string, options: PageOptions = {}): Promise<Page> {
-  const opened = await openPage(isolated.context, options);
+async function openHydrated(context: BrowserContext, route: string, options: PageOptions = {}): Promise<Page> {
+  const opened = await openPage(context, options);
   await opened.page.goto(baseUrl + route, { waitUntil: 'load' });
   await waitForHydration(opened.page);
   return opened.page;
@@ -22,13 +21,13 @@ async function openHydrated(route: string, options: PageOptions = {}): Promise<P
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('no horizontal overflow at 350 px', () => {
-  it('lists the 20 pages', () => {
+describe.concurrent('no horizontal overflow at 350 px', () => {
+  browserTest('lists the 20 pages', () => {
     expect(localized).toHaveLength(20);
   });
 
-  it.each(localized)('%s fits, every box outside the sideways rows within the page margins', async (route) => {
-    const page = await openHydrated(route, { viewport: NARROW });
+  browserTest.for(localized)('%s fits, every box outside the sideways rows within the page margins', async (route, { context }) => {
+    const page = await openHydrated(context, route, { viewport: NARROW });
     // The description open is the longest the page gets.
     await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
     const layout = await page.evaluate(() => {
@@ -62,7 +61,7 @@ describe('no horizontal overflow at 350 px', () => {
   });
 });
 
-describe('layout shift', () => {
+describe.concurrent('layout shift', () => {
   /**
    * Holds every image answer until `release()`, then answers each `ms` late: the page lays out
    * and hydrates before any image arrives, however slow the machine, and the lazy ones arrive late in view.
@@ -81,13 +80,13 @@ describe('layout shift', () => {
   };
 
   // Arabic too: right to left, the sliders' take-over at hydration once counted as a shift of the whole row.
-  it.each([
+  browserTest.for<[string, string]>([
     ['/', baseUrl],
     ['/de/feature1', baseUrl],
     ['/ar/', inject('marketsUrl')],
-  ])('%s shifts nothing while its images load, down to the bottom (CLS 0)', async (route, origin) => {
+  ])('%s shifts nothing while its images load, down to the bottom (CLS 0)', async ([route, origin], { context }) => {
     const images = slowImages(700);
-    const opened = await openPage(isolated.context, { route: images.route });
+    const opened = await openPage(context, { route: images.route });
     const page = opened.page;
     // Observed from the first paint: layout shifts are recorded only for observers, buffered ones included.
     await page.evaluateOnNewDocument(() => {
@@ -127,7 +126,7 @@ describe('layout shift', () => {
   });
 });
 
-describe('description', () => {
+describe.concurrent('description', () => {
   /** Whether the description text shows whole, and whether "more" is still on screen. */
   function descriptionState(page: Page) {
     return page.evaluate(() => {
@@ -141,15 +140,15 @@ describe('description', () => {
     });
   }
 
-  it('comes clamped to three lines with "more" in the server HTML', async () => {
+  browserTest('comes clamped to three lines with "more" in the server HTML', async ({ context }) => {
     const html = await (await fetch(`${baseUrl}/feature1`)).text();
     expect(html).toMatch(/<label class="description__more" for="description-more">more<\/label>/);
-    const page = await openHydrated('/feature1');
+    const page = await openHydrated(context, '/feature1');
     expect(await descriptionState(page)).toEqual({ whole: false, lines: 3, moreShown: true });
   });
 
-  it('"more" expands it for good', async () => {
-    const page = await openHydrated('/es');
+  browserTest('"more" expands it for good', async ({ context }) => {
+    const page = await openHydrated(context, '/es');
     await page.$eval('.description', (section) => section.scrollIntoView({ block: 'center' }));
     const more = await page.$eval('.description__more', (label) => {
       const rect = label.getBoundingClientRect();
@@ -166,10 +165,10 @@ describe('description', () => {
     expect(await descriptionState(page)).toEqual(expanded);
   });
 
-  it('"more" tapped before hydration stays expanded after it', async () => {
+  browserTest('"more" tapped before hydration stays expanded after it', async ({ context }) => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const opened = await openPage(isolated.context, {
+    const opened = await openPage(context, {
       route: async (request) => {
         if (/\/assets\/client-[^/]*\.js$/.test(new URL(request.url()).pathname)) await released;
         return false;

@@ -1,10 +1,9 @@
 // The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px.
-import type { Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
-import { isolatedContexts, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+import type { BrowserContext, Page } from 'puppeteer';
+import { describe, expect, inject } from 'vitest';
+import { browserTest, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
 
 const marketsUrl = inject('marketsUrl');
-const isolated = isolatedContexts();
 
 /** The narrowest phone the page supports (body min-width). */
 const NARROW = { width: 350, height: 760, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -13,8 +12,8 @@ const STEP = 171;
 const MARGIN = 20;
 
 /** A hydrated page of the markets build, with its console recorded. */
-async function openHydrated(route: string, options: PageOptions = {}): Promise<TestPage> {
-  const opened = await openPage(isolated.context, options);
+async function openHydrated(context: BrowserContext, route: string, options: PageOptions = {}): Promise<TestPage> {
+  const opened = await openPage(context, options);
   await opened.page.goto(marketsUrl + route, { waitUntil: 'load' });
   await waitForHydration(opened.page);
   return opened;
@@ -26,25 +25,25 @@ function expectNoHydrationMismatch(opened: TestPage) {
   expect(opened.errors).toEqual([]);
 }
 
-describe('language negotiation of any configured tag (serve)', () => {
-  it.each([
+describe.concurrent('language negotiation of any configured tag (serve)', () => {
+  browserTest.for<[string, string]>([
     ['pt-PT,pt;q=0.9', 'pt-BR'],
     ['ja-JP,ja;q=0.9,en;q=0.5', 'ja'],
     ['ar-EG,ar;q=0.9', 'ar'],
     ['it-IT,it;q=0.9', 'en'],
-  ])('answers the plain route for Accept-Language %s with the %s page, the address unchanged', async (acceptLanguage, locale) => {
+  ])('answers the plain route for Accept-Language %s with the %s page, the address unchanged', async ([acceptLanguage, locale], { context }) => {
     const response = await fetch(`${marketsUrl}/?utm_source=meta`, { headers: { 'Accept-Language': acceptLanguage } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-language')).toBe(locale);
     expect(await response.text()).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
 
-    const opened = await openHydrated('/?utm_source=meta', { acceptLanguage });
+    const opened = await openHydrated(context, '/?utm_source=meta', { acceptLanguage });
     const shown = await opened.page.evaluate(() => ({ lang: document.documentElement.lang, path: location.pathname + location.search }));
     expect(shown).toEqual({ lang: locale, path: '/?utm_source=meta' });
   });
 });
 
-describe('formatting by Intl, the same after hydration', () => {
+describe.concurrent('formatting by Intl, the same after hydration', () => {
   /** Each locale's words around the compact ratings count, as its locale file writes them. */
   const COUNTS: Record<string, (count: string) => string> = {
     ja: (count) => `${count}件の評価`,
@@ -52,8 +51,8 @@ describe('formatting by Intl, the same after hydration', () => {
     ar: (count) => `${count} تقييم`,
   };
 
-  it.each(Object.keys(COUNTS))('shows the rating and the ratings count of %s as Intl writes them', async (locale) => {
-    const opened = await openHydrated(`/${locale}`);
+  browserTest.for(Object.keys(COUNTS))('shows the rating and the ratings count of %s as Intl writes them', async (locale, { context }) => {
+    const opened = await openHydrated(context, `/${locale}`);
     const shown = await opened.page.evaluate(() => ({
       rating: document.querySelector('.ratings-summary__value')!.textContent,
       count: document.querySelector('.ratings-summary__count')!.textContent,
@@ -96,9 +95,9 @@ async function swipe(page: Page, deltaX: number): Promise<void> {
   await page.touchscreen.touchEnd();
 }
 
-describe('right to left (ar)', () => {
-  it('is dir="rtl", starts the screenshots at the right edge, and mirrors the header', async () => {
-    const opened = await openHydrated('/ar');
+describe.concurrent('right to left (ar)', () => {
+  browserTest('is dir="rtl", starts the screenshots at the right edge, and mirrors the header', async ({ context }) => {
+    const opened = await openHydrated(context, '/ar');
     const layout = await opened.page.evaluate(() => {
       const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
       return {
@@ -117,8 +116,8 @@ describe('right to left (ar)', () => {
     expectNoHydrationMismatch(opened);
   });
 
-  it(`moves the screenshots one step (${STEP} px) to the right for a swipe to the right, and back for a swipe to the left`, async () => {
-    const { page } = await openHydrated('/ar');
+  browserTest(`moves the screenshots one step (${STEP} px) to the right for a swipe to the right, and back for a swipe to the left`, async ({ context }) => {
+    const { page } = await openHydrated(context, '/ar');
     // A swipe to the left at the start would go before the first screenshot: nothing moves.
     await swipe(page, -120);
     expect(await settledTranslation(page)).toBe(0);
@@ -133,8 +132,8 @@ describe('right to left (ar)', () => {
     expect(secondRight).toBe(390 - MARGIN);
   });
 
-  it('moves on with the left arrow key, the way the row runs', async () => {
-    const { page } = await openHydrated('/ar');
+  browserTest('moves on with the left arrow key, the way the row runs', async ({ context }) => {
+    const { page } = await openHydrated(context, '/ar');
     await page.focus('[data-slider="screenshots"]');
     await page.keyboard.press('ArrowLeft');
     expect(await settledTranslation(page)).toBe(STEP);
@@ -143,9 +142,9 @@ describe('right to left (ar)', () => {
   });
 });
 
-describe('no horizontal overflow at 350 px', () => {
-  it.each(['/ar', '/ja', '/pt-BR'])('%s fits, every box outside the sideways rows within the page margins', async (route) => {
-    const { page } = await openHydrated(route, { viewport: NARROW });
+describe.concurrent('no horizontal overflow at 350 px', () => {
+  browserTest.for(['/ar', '/ja', '/pt-BR'])('%s fits, every box outside the sideways rows within the page margins', async (route, { context }) => {
+    const { page } = await openHydrated(context, route, { viewport: NARROW });
     await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
     const layout = await page.evaluate(() => {
       const scrollers = '.slider, .info-strip';

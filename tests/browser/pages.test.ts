@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('served pages', () => {
+describe.concurrent('served pages', () => {
   it('lists the 20 pages', () => {
     expect(localized).toHaveLength(20);
   });
@@ -106,7 +106,7 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   });
 }
 
-describe('serve refuses paths outside the build', () => {
+describe.concurrent('serve refuses paths outside the build', () => {
   it.each([
     '/../package.json',
     '/%2e%2e/package.json',

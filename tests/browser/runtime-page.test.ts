@@ -1,6 +1,6 @@
 // The browser runtime's page-level behaviour on the served build, third parties faked: split test, back trap, language fallback, payment SDK.
-import { describe, expect, it } from 'vitest';
-import { isolatedContexts, waitForHydration, withoutLanguageRedirect } from './browser.ts';
+import { describe, expect } from 'vitest';
+import { browserTest, waitForHydration, withoutLanguageRedirect } from './browser.ts';
 import { FAKE_FBP, fbcFor, waitUntil, type FakeResponse, type HostMode } from './fakes.ts';
 import { baseUrl, drawnPaywall, fixRandom, GET, paramOf, pressBack, settings, sleep, visit, waitForHref } from './runtime-helpers.ts';
 
@@ -10,18 +10,16 @@ const CONFIG_URL = `${baseUrl}/config.json`;
 /** The key the runtime keeps the feature1 draw under. */
 const FEATURE1_DRAW_KEY = 'store-landing:paywall-draw:feature1';
 
-const isolated = isolatedContexts();
-
-describe('split test', () => {
+describe.concurrent('split test', () => {
   /** A config that would give `discount` to every draw, were it read. */
   const discountOnly = JSON.stringify({ feature1: { discount: 100 } });
 
-  it.each<[string, FakeResponse]>([
+  browserTest.for<[string, FakeResponse]>([
     ['answered with 500', { status: 500, contentType: 'application/json', body: discountOnly }],
     ['answered as text/html', { status: 200, contentType: 'text/html; charset=utf-8', body: discountOnly }],
     ['with broken JSON', { status: 200, contentType: 'application/json', body: '{"feature1": {"discount": 100' }],
-  ])('config.json %s gives fullPrice', async (_, configJson) => {
-    const { page, fakes, errors } = await visit(isolated.context, '/feature1?utm_source=fb', {
+  ])('config.json %s gives fullPrice', async ([, configJson], { context }) => {
+    const { page, fakes, errors } = await visit(context, '/feature1?utm_source=fb', {
       fakes: { configJson },
       random: 0.9,
       cookies: TRACKING_COOKIES,
@@ -31,10 +29,10 @@ describe('split test', () => {
     expect(errors).toEqual([]);
   });
 
-  it('draws against the weights of variants.yaml and keeps the draw across a reload', async () => {
+  browserTest('draws against the weights of variants.yaml and keeps the draw across a reload', async ({ context }) => {
     // feature1: fullPrice owns draws 0 to 60, discount 60 to 100.
     expect(settings.splitTest.feature1).toEqual({ fullPrice: 60, discount: 40 });
-    const { page, console: messages } = await visit(isolated.context, '/feature1?utm_source=fb', { random: 0.9, cookies: TRACKING_COOKIES });
+    const { page, console: messages } = await visit(context, '/feature1?utm_source=fb', { random: 0.9, cookies: TRACKING_COOKIES });
     expect(await drawnPaywall(page)).toBe('discount');
     expect(await page.evaluate((key) => localStorage.getItem(key), FEATURE1_DRAW_KEY)).toBe('90');
     // A fresh draw would now be 10, fullPrice: the kept 90 must win.
@@ -51,16 +49,16 @@ describe('split test', () => {
     expect(messages.filter((message) => /^(error|warn)/.test(message))).toEqual([]);
   });
 
-  it.each(['/feature1', '/feature1/'])('fetches config.json from the campaign root on %s', async (route) => {
-    const { fakes } = await visit(isolated.context, route);
+  browserTest.for(['/feature1', '/feature1/'])('fetches config.json from the campaign root on %s', async (route, { context }) => {
+    const { fakes } = await visit(context, route);
     await waitUntil(() => fakes.records.configRequests.length > 0, 'the config.json request');
     expect(fakes.records.configRequests).toEqual([CONFIG_URL]);
   });
 });
 
-describe('back trap', () => {
-  it('keeps the page and its query when Back is pressed, again and again', async () => {
-    const opened = await visit(isolated.context, '/feature1?utm_source=fb&x=1', {
+describe.concurrent('back trap', () => {
+  browserTest('keeps the page and its query when Back is pressed, again and again', async ({ context }) => {
+    const opened = await visit(context, '/feature1?utm_source=fb&x=1', {
       // Arriving from an ad, so there is a page to go back to.
       beforeLoad: (page) => page.goto('data:text/html,<title>ad</title>'),
     });
@@ -77,12 +75,12 @@ describe('back trap', () => {
   });
 });
 
-describe('language fallback', () => {
-  it('switches plain / served in English to German in place for a browser preferring de', async () => {
+describe.concurrent('language fallback', () => {
+  browserTest('switches plain / served in English to German in place for a browser preferring de', async ({ context }) => {
     // The plain routes' inline script would send this German browser to /de/ before paint; served
     // without it, as a host that dropped or broke it would, the runtime's in-place switch is what is left.
     const languageRedirect = withoutLanguageRedirect();
-    const { page, errors, console: messages } = await visit(isolated.context, '/?utm_source=fb', {
+    const { page, errors, console: messages } = await visit(context, '/?utm_source=fb', {
       page: { acceptLanguage: 'en', route: languageRedirect },
       cookies: TRACKING_COOKIES,
       beforeLoad: (page) =>
@@ -106,13 +104,13 @@ describe('language fallback', () => {
   });
 });
 
-describe('payment SDK', () => {
+describe.concurrent('payment SDK', () => {
   const scriptUrls = settings.payments.braintree.components.map(
     (component) => `https://js.braintreegateway.com/web/3.100.0/js/${component}.min.js`,
   );
 
-  it('requests the braintree-web 3.100.0 CDN scripts of variants.yaml, in order, after the load event', async () => {
-    const { page, fakes, console: messages } = await visit(isolated.context, '/feature1');
+  browserTest('requests the braintree-web 3.100.0 CDN scripts of variants.yaml, in order, after the load event', async ({ context }) => {
+    const { page, fakes, console: messages } = await visit(context, '/feature1');
     await waitUntil(() => fakes.requestsTo('braintree').length === scriptUrls.length, 'the payment SDK scripts');
     const requests = fakes.requestsTo('braintree');
     expect(requests.map((request) => request.url)).toEqual(scriptUrls);
@@ -125,11 +123,11 @@ describe('payment SDK', () => {
     expect(messages.filter((message) => message.startsWith('warn:'))).toEqual([]);
   });
 
-  it.each<[string, HostMode]>([
+  browserTest.for<[string, HostMode]>([
     ['blocked', 'block'],
     ['answered 404', 404],
-  ])('warns exactly once, and only, when the CDN is %s', async (_, mode) => {
-    const { fakes, console: messages, errors } = await visit(isolated.context, '/feature1', { fakes: { hosts: { braintree: mode } } });
+  ])('warns exactly once, and only, when the CDN is %s', async ([, mode], { context }) => {
+    const { fakes, console: messages, errors } = await visit(context, '/feature1', { fakes: { hosts: { braintree: mode } } });
     await waitUntil(() => messages.some((message) => message.startsWith('warn:')), 'the payment SDK warning');
     await sleep(500);
     const warnings = messages.filter((message) => message.startsWith('warn:'));

@@ -1,7 +1,7 @@
 // The screenshot and review sliders in Chromium with real touch, mouse and key input: one step past 50 px, 400 ms, no overshoot, taps install and drags do not.
-import type { HTTPRequest, Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
-import { isolatedContexts, openPage, waitForHydration, type PageOptions } from './browser.ts';
+import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
+import { describe, expect, inject } from 'vitest';
+import { browserTest, openPage, waitForHydration, type PageOptions } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -18,11 +18,10 @@ const viewportOf = (name: SliderName) => `[data-slider="${name}"]`;
 const trackOf = (name: SliderName) => `[data-slider="${name}"] .slider__track`;
 
 // Each test's page lives in its own context, closed after the test.
-const isolated = isolatedContexts();
 
 /** A hydrated iPhone page (390x844, touch) of `route`. */
-async function openHydrated(route = '/', options: PageOptions = {}): Promise<Page> {
-  const opened = await openPage(isolated.context, options);
+async function openHydrated(context: BrowserContext, route = '/', options: PageOptions = {}): Promise<Page> {
+  const opened = await openPage(context, options);
   await opened.page.goto(baseUrl + route, { waitUntil: 'load' });
   await waitForHydration(opened.page);
   return opened.page;
@@ -79,9 +78,9 @@ async function expectedMax(page: Page, name: SliderName, itemWidth: number): Pro
   return MARGIN + count * itemWidth + (count - 1) * GAP + MARGIN - width;
 }
 
-describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
-  it('is taken over at hydration: active, 400 ms transform transition, pan-y touch action, and no style attribute in the HTML', async () => {
-    const page = await openHydrated();
+describe.concurrent.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
+  browserTest('is taken over at hydration: active, 400 ms transform transition, pan-y touch action, and no style attribute in the HTML', async ({ context }) => {
+    const page = await openHydrated(context);
     const html = await (await fetch(`${baseUrl}/`)).text();
     expect(html).not.toMatch(/<[^>]+\sstyle=/);
     expect(html).toContain(`data-slider="${name}"`);
@@ -101,22 +100,22 @@ describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
     expect(await offsetOf(page, name)).toBe(0);
   });
 
-  it('does not move for a 49 px swipe', async () => {
-    const page = await openHydrated();
+  browserTest('does not move for a 49 px swipe', async ({ context }) => {
+    const page = await openHydrated(context);
     await swipe(page, name, -49);
     expect(await settledOffset(page, name)).toBe(0);
   });
 
-  it(`moves exactly one step (${step} px) for a 51 px swipe, either way`, async () => {
-    const page = await openHydrated();
+  browserTest(`moves exactly one step (${step} px) for a 51 px swipe, either way`, async ({ context }) => {
+    const page = await openHydrated(context);
     await swipe(page, name, -51);
     expect(await settledOffset(page, name)).toBe(step);
     await swipe(page, name, 51);
     expect(await settledOffset(page, name)).toBe(0);
   });
 
-  it('moves one step per swipe however long the swipe, and stops at the last item without a blank past it', async () => {
-    const page = await openHydrated();
+  browserTest('moves one step per swipe however long the swipe, and stops at the last item without a blank past it', async ({ context }) => {
+    const page = await openHydrated(context);
     await swipe(page, name, -200);
     expect(await settledOffset(page, name)).toBe(step);
     const max = await expectedMax(page, name, itemWidth);
@@ -131,14 +130,14 @@ describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
     expect(await settledOffset(page, name)).toBe(Math.ceil(max / step - 1) * step);
   });
 
-  it('does not go before the first item', async () => {
-    const page = await openHydrated();
+  browserTest('does not go before the first item', async ({ context }) => {
+    const page = await openHydrated(context);
     await swipe(page, name, 120);
     expect(await settledOffset(page, name)).toBe(0);
   });
 
-  it('moves one step per arrow key when the row has focus', async () => {
-    const page = await openHydrated();
+  browserTest('moves one step per arrow key when the row has focus', async ({ context }) => {
+    const page = await openHydrated(context);
     await page.focus(viewportOf(name));
     await page.keyboard.press('ArrowRight');
     expect(await settledOffset(page, name)).toBe(step);
@@ -151,8 +150,8 @@ describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
     expect(await settledOffset(page, name)).toBe(0);
   });
 
-  it('moves one step for a mouse drag past 50 px, and none for a shorter one', async () => {
-    const page = await openHydrated();
+  browserTest('moves one step for a mouse drag past 50 px, and none for a shorter one', async ({ context }) => {
+    const page = await openHydrated(context);
     await mouseDrag(page, name, -40);
     expect(await settledOffset(page, name)).toBe(0);
     await mouseDrag(page, name, -60);
@@ -161,8 +160,8 @@ describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
     expect(await settledOffset(page, name)).toBe(0);
   });
 
-  it('leaves vertical swipes to the page', async () => {
-    const page = await openHydrated();
+  browserTest('leaves vertical swipes to the page', async ({ context }) => {
+    const page = await openHydrated(context);
     const y = await bringIntoView(page, name);
     const before = await page.evaluate(() => window.scrollY);
     await page.touchscreen.touchStart(200, y);
@@ -173,7 +172,7 @@ describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
   });
 });
 
-describe('screenshot links', () => {
+describe.concurrent('screenshot links', () => {
   /** Resolves with the navigation to the install link's host, or null if none starts within `ms`. */
   function installNavigation(page: Page, ms: number): Promise<HTTPRequest | null> {
     return page
@@ -192,8 +191,8 @@ describe('screenshot links', () => {
     });
   }
 
-  it('a tap on a screenshot goes to the install link', async () => {
-    const page = await openHydrated();
+  browserTest('a tap on a screenshot goes to the install link', async ({ context }) => {
+    const page = await openHydrated(context);
     const { x, y } = await firstScreenshot(page);
     const navigation = installNavigation(page, 5_000);
     await page.touchscreen.tap(x, y);
@@ -201,16 +200,16 @@ describe('screenshot links', () => {
     expect(request?.url()).toMatch(/^https:\/\/[a-z0-9-]+\.onelink\.me\//);
   });
 
-  it('a mouse click on a screenshot goes to the install link', async () => {
-    const page = await openHydrated();
+  browserTest('a mouse click on a screenshot goes to the install link', async ({ context }) => {
+    const page = await openHydrated(context);
     const { x, y } = await firstScreenshot(page);
     const navigation = installNavigation(page, 5_000);
     await page.mouse.click(x, y);
     expect(await navigation).not.toBeNull();
   });
 
-  it('a swipe that starts on a screenshot does not', async () => {
-    const page = await openHydrated();
+  browserTest('a swipe that starts on a screenshot does not', async ({ context }) => {
+    const page = await openHydrated(context);
     const { x, y } = await firstScreenshot(page);
     const navigation = installNavigation(page, 2_500);
     await page.touchscreen.touchStart(x + 60, y);
@@ -220,8 +219,8 @@ describe('screenshot links', () => {
     expect(await settledOffset(page, 'screenshots')).toBe(171);
   });
 
-  it('a mouse drag that starts on a screenshot does not, even one too short to move the row', async () => {
-    const page = await openHydrated();
+  browserTest('a mouse drag that starts on a screenshot does not, even one too short to move the row', async ({ context }) => {
+    const page = await openHydrated(context);
     // The runtime handles CTA clicks on document: the click that ends a drag must never get there.
     await page.evaluate(() => {
       const counter = window as unknown as { documentClicks: number };
@@ -242,7 +241,7 @@ describe('screenshot links', () => {
   });
 });
 
-describe('before and at hydration', () => {
+describe.concurrent('before and at hydration', () => {
   /** Holds the client entry's request until `release()`, so the page stays server-rendered HTML meanwhile. */
   function holdClient() {
     let release!: () => void;
@@ -255,9 +254,9 @@ describe('before and at hydration', () => {
   }
 
   /** Opens `route` with the client entry held; resolves once the rows are parsed. */
-  async function openUnhydrated(route = '/') {
+  async function openUnhydrated(context: BrowserContext, route = '/') {
     const hold = holdClient();
-    const opened = await openPage(isolated.context, { route: hold.route });
+    const opened = await openPage(context, { route: hold.route });
     const page = opened.page;
     const loaded = page.goto(baseUrl + route, { waitUntil: 'load' });
     await page.waitForSelector('[data-slider="reviews"] .slider__item:last-child');
@@ -298,8 +297,8 @@ describe('before and at hydration', () => {
   /** The largest move of the first item from one frame to the next. */
   const largestJump = (samples: number[]) => Math.max(0, ...samples.slice(1).map((left, i) => Math.abs(left - samples[i]!)));
 
-  it('both rows are plain scroll-snapping lists that a finger scrolls natively', async () => {
-    const { page, hydrate } = await openUnhydrated();
+  browserTest('both rows are plain scroll-snapping lists that a finger scrolls natively', async ({ context }) => {
+    const { page, hydrate } = await openUnhydrated(context);
     for (const { name } of SLIDERS) {
       const row = await page.$eval(viewportOf(name), (element) => ({
         active: element.hasAttribute('data-slider-active'),
@@ -315,8 +314,8 @@ describe('before and at hydration', () => {
     await hydrate();
   });
 
-  it('hydration leaves an unscrolled row exactly where it was', async () => {
-    const { page, hydrate } = await openUnhydrated();
+  browserTest('hydration leaves an unscrolled row exactly where it was', async ({ context }) => {
+    const { page, hydrate } = await openUnhydrated(context);
     const lefts = () =>
       page.$$eval('.slider .slider__item:first-child', (items) => items.map((item) => item.getBoundingClientRect().left));
     const before = await lefts();
@@ -330,8 +329,8 @@ describe('before and at hydration', () => {
     expect(await lefts()).toEqual(before);
   });
 
-  it('takes over a natively scrolled row at that step without a jump', async () => {
-    const { page, hydrate } = await openUnhydrated();
+  browserTest('takes over a natively scrolled row at that step without a jump', async ({ context }) => {
+    const { page, hydrate } = await openUnhydrated(context);
     await page.$eval(viewportOf('screenshots'), (element) => (element.scrollLeft = 342));
     await page.waitForFunction(() => document.querySelector('[data-slider="screenshots"]')!.scrollLeft === 342);
     await sampleFirstItem(page, 'screenshots');
@@ -347,8 +346,8 @@ describe('before and at hydration', () => {
     expect(await settledOffset(page, 'screenshots')).toBe(513);
   });
 
-  it('takes over a row left between two steps by gliding from there to the nearer one', async () => {
-    const { page, hydrate } = await openUnhydrated();
+  browserTest('takes over a row left between two steps by gliding from there to the nearer one', async ({ context }) => {
+    const { page, hydrate } = await openUnhydrated(context);
     // Momentum can leave a row between snap points; without snapping, a script can too.
     await page.$eval(trackOf('screenshots'), (track) => {
       const viewport = track.parentElement!;
@@ -367,6 +366,5 @@ describe('before and at hydration', () => {
     // It starts where the native scroll left the row, so the first frame looks the same, and ends on the step.
     expect(await page.evaluate(() => (window as unknown as { glide: number[] }).glide)).toEqual([250, 171]);
   });
-
 
 });
