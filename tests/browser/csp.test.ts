@@ -1,19 +1,11 @@
 // The strict Content-Security-Policy in a real browser: served as a header and a meta tag, and zero violations on every page.
-import type { Browser, HTTPRequest, Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isLocalRequest, launchBrowser, openPage, waitForHydration } from './browser.ts';
+import type { HTTPRequest, Page } from 'puppeteer';
+import { describe, expect, inject } from 'vitest';
+import { browserTest, isLocalRequest, openPage, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
 const pages = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Records every CSP violation of the page, from the first byte on. */
 async function recordViolations(page: Page) {
@@ -29,7 +21,7 @@ async function recordViolations(page: Page) {
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 
 describe.concurrent('Content-Security-Policy', () => {
-  it('is sent as a header with frame-ancestors, and as the page meta tag', async () => {
+  browserTest('is sent as a header with frame-ancestors, and as the page meta tag', async ({ context }) => {
     const response = await fetch(`${baseUrl}/feature1`);
     const header = response.headers.get('content-security-policy')!;
     expect(header).toContain("script-src 'self' 'strict-dynamic' 'sha256-");
@@ -40,8 +32,8 @@ describe.concurrent('Content-Security-Policy', () => {
     expect(html).toContain('<meta http-equiv="Content-Security-Policy"');
   });
 
-  it.each(pages)('%s runs with zero violations while the third parties answer', async (path) => {
-    const { page, thirdParty } = await openPage(browser);
+  browserTest.for(pages)('%s runs with zero violations while the third parties answer', async (path, { context }) => {
+    const { page, thirdParty } = await openPage(context);
     await recordViolations(page);
     await page.goto(baseUrl + path, { waitUntil: 'load' });
     await waitForHydration(page);
@@ -52,7 +44,7 @@ describe.concurrent('Content-Security-Policy', () => {
     await page.close();
   });
 
-  it('reports a violation when an inline script is injected into the markup (the check above can fail)', async () => {
+  browserTest('reports a violation when an inline script is injected into the markup (the check above can fail)', async ({ context }) => {
     // Injected where an attacker's text would land: in the HTML the parser reads. A script that
     // page code creates is trusted under 'strict-dynamic' (code already running is trusted), so
     // the injection is made in the document itself.
@@ -62,7 +54,7 @@ describe.concurrent('Content-Security-Policy', () => {
       await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: html.replace('<div id="root">', '<script>window.injected = true</script><div id="root">') });
       return true;
     };
-    const { page } = await openPage(browser, { route });
+    const { page } = await openPage(context, { route });
     await recordViolations(page);
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     const ran = await page.evaluate(() => (window as unknown as { injected?: boolean }).injected === true);

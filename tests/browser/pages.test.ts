@@ -1,28 +1,19 @@
 // Every served page in a real browser: loads clean, hydrates without mismatch, negotiates language, 404s and refuses traversal.
 import { request } from 'node:http';
-import type { Browser } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { describe, expect, inject } from 'vitest';
+import { browserTest, openPage, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
 const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe.concurrent('served pages', () => {
-  it('lists the 20 pages', () => {
+  browserTest('lists the 20 pages', () => {
     expect(localized).toHaveLength(20);
   });
 
-  it.each(localized)('%s loads and hydrates with no console error or warning', async (path) => {
-    const { page, console: messages, errors } = await openPage(browser);
+  browserTest.for(localized)('%s loads and hydrates with no console error or warning', async (path, { context }) => {
+    const { page, console: messages, errors } = await openPage(context);
     const response = await page.goto(baseUrl + path, { waitUntil: 'load' });
     expect(response!.status()).toBe(200);
     // The server HTML is complete before React runs.
@@ -42,8 +33,8 @@ describe.concurrent('served pages', () => {
     await page.close();
   });
 
-  it('serves the German page on /feature1?x=1 to Accept-Language de-DE, keeping the URL', async () => {
-    const { page } = await openPage(browser, { acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5' });
+  browserTest('serves the German page on /feature1?x=1 to Accept-Language de-DE, keeping the URL', async ({ context }) => {
+    const { page } = await openPage(context, { acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5' });
     const response = await page.goto(`${baseUrl}/feature1?x=1`, { waitUntil: 'load' });
     expect(response!.status()).toBe(200);
     expect(response!.headers()['content-language']).toBe('de');
@@ -54,16 +45,16 @@ describe.concurrent('served pages', () => {
     await page.close();
   });
 
-  it('serves /en/feature1 as the plain English page', async () => {
-    const { page } = await openPage(browser, { acceptLanguage: 'fr' });
+  browserTest('serves /en/feature1 as the plain English page', async ({ context }) => {
+    const { page } = await openPage(context, { acceptLanguage: 'fr' });
     const response = await page.goto(`${baseUrl}/en/feature1`, { waitUntil: 'load' });
     expect(response!.status()).toBe(200);
     expect(await page.$eval('html', (html) => html.lang)).toBe('en');
     await page.close();
   });
 
-  it('answers an unknown path with status 404 and the error text', async () => {
-    const { page } = await openPage(browser);
+  browserTest('answers an unknown path with status 404 and the error text', async ({ context }) => {
+    const { page } = await openPage(context);
     const response = await page.goto(`${baseUrl}/no-such-page?utm_source=x`, { waitUntil: 'load' });
     expect(response!.status()).toBe(404);
     const text = await page.$eval('body', (body) => body.innerText);
@@ -72,8 +63,8 @@ describe.concurrent('served pages', () => {
     await page.close();
   });
 
-  it('shows the error page with the message when rendering fails in the browser', async () => {
-    const { page } = await openPage(browser);
+  browserTest('shows the error page with the message when rendering fails in the browser', async ({ context }) => {
+    const { page } = await openPage(context);
     // Break the embedded props before the client entry reads them: the app throws while hydrating.
     await page.evaluateOnNewDocument(() => {
       document.addEventListener('readystatechange', () => {
@@ -107,7 +98,7 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
 }
 
 describe.concurrent('serve refuses paths outside the build', () => {
-  it.each([
+  browserTest.for([
     '/../package.json',
     '/%2e%2e/package.json',
     '/%2E%2E/%2E%2E/package.json',
@@ -117,14 +108,14 @@ describe.concurrent('serve refuses paths outside the build', () => {
     '/%5c..%5cpackage.json',
     '/feature1/../../package.json',
     '/assets/%00../../package.json',
-  ])('%s gets the 404 page', async (path) => {
+  ])('%s gets the 404 page', async (path, { context }) => {
     const { status, body } = await rawGet(path);
     expect(status).toBe(404);
     expect(body).toContain('404 Not Found');
     expect(body).not.toContain('"store-landing"');
   });
 
-  it('serves config.json as JSON and hashed assets as immutable', async () => {
+  browserTest('serves config.json as JSON and hashed assets as immutable', async ({ context }) => {
     const config = await fetch(`${baseUrl}/config.json`);
     expect(config.headers.get('content-type')).toMatch(/^application\/json/);
     const html = await (await fetch(`${baseUrl}/`)).text();
