@@ -1,6 +1,5 @@
 // Shared steps of the runtime browser tests: the settings of variants.yaml, a visit with fakes, reading the CTA, a tap followed to the install link.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer';
 import { inject } from 'vitest';
 import { parse } from 'yaml';

@@ -3,7 +3,6 @@ import { describe, expect } from 'vitest';
 import { browserTest } from './browser.ts';
 import { FAKE_AF_USER_ID, FAKE_FBP, FAKE_SMART_SCRIPT_VERSION, fbcFor, waitUntil } from './fakes.ts';
 import {
-  allCtaHrefs,
   baseUrl,
   ctaHref,
   GET,

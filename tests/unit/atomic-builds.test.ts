@@ -1,7 +1,7 @@
 // Builds killed at any moment, and builds racing into one folder, always leave one whole build behind.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, repoRoot, runCli, snapshot, temporaryDir } from '../helpers.ts';

@@ -15,7 +15,6 @@ import {
   copySiteFiles,
   expectedMessages,
   fixtureConfig,
-  repoRoot,
   runCli,
   scenarios,
   snapshot,
