@@ -15,7 +15,7 @@ function expectNoRepeats(link: string): void {
   expect(names.filter((name, index) => names.indexOf(name) !== index), link).toEqual([]);
 }
 
-describe.concurrent('custom query parameters', () => {
+describe('custom query parameters', () => {
   const route = '/feature1?utm_source=fb&fbclid=abc&my+key=1&x=hello%20world';
 
   browserTest.for(SMART_SCRIPTS.slice(0, 2))('reach the install link once each, underscore rule applied, with the Smart Script %s', async ([, smartScript], { context }) => {
@@ -37,7 +37,7 @@ describe.concurrent('custom query parameters', () => {
   });
 });
 
-describe.concurrent('click ids of every network', () => {
+describe('click ids of every network', () => {
   /** Network, query, the install-link parameters it must give. */
   const NETWORKS: Array<[string, string, Record<string, string>]> = [
     ['TikTok', 'utm_source=tiktok&ttclid=tt.1', { ttclid: 'tt.1', af_sub3: 'tt.1' }],
@@ -79,7 +79,7 @@ describe.concurrent('click ids of every network', () => {
   });
 });
 
-describe.concurrent('visitors whose pixel is blocked', () => {
+describe('visitors whose pixel is blocked', () => {
   browserTest.for([
     ['present', 'answer'],
     ['blocked', 'block'],
@@ -114,7 +114,7 @@ describe.concurrent('visitors whose pixel is blocked', () => {
   });
 });
 
-describe.concurrent('event ids', () => {
+describe('event ids', () => {
   interface LayerEntry {
     event: string;
     eventName: string;

@@ -115,7 +115,7 @@ async function promptAfterSettling(page: Page): Promise<boolean> {
   return (await page.$(PROMPT)) !== null;
 }
 
-describe.concurrent('consent required, before an answer', () => {
+describe('consent required, before an answer', () => {
   browserTest('loads nothing third-party, touches no cookie, asks in an iOS-style card, and the CTA reaches the default link', async ({ context }) => {
     const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
@@ -167,7 +167,7 @@ describe.concurrent('consent required, before an answer', () => {
   });
 });
 
-describe.concurrent('the visitor\'s answer', () => {
+describe('the visitor\'s answer', () => {
   browserTest('Allow: the prompt goes, the trackers load with consent granted before init, the link is attributed; a reload tracks at once', async ({ context }) => {
     const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
@@ -224,7 +224,7 @@ describe.concurrent('the visitor\'s answer', () => {
   });
 });
 
-describe.concurrent('the page\'s hook, window.storeLanding', () => {
+describe('the page\'s hook, window.storeLanding', () => {
   browserTest('consent(true) is Allow; consent(false) revokes the pixel\'s consent and puts the default link back', async ({ context }) => {
     const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
@@ -277,7 +277,7 @@ describe.concurrent('the page\'s hook, window.storeLanding', () => {
   });
 });
 
-describe.concurrent('the prompt\'s look', () => {
+describe('the prompt\'s look', () => {
   browserTest.for([
     ['light', 'rgb(242, 242, 247)'],
     ['dark', 'rgb(44, 44, 46)'],

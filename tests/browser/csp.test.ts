@@ -20,7 +20,7 @@ async function recordViolations(page: Page) {
 
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 
-describe.concurrent('Content-Security-Policy', () => {
+describe('Content-Security-Policy', () => {
   browserTest('is sent as a header with frame-ancestors, and as the page meta tag', async ({ context }) => {
     const response = await fetch(`${baseUrl}/feature1`);
     const header = response.headers.get('content-security-policy')!;

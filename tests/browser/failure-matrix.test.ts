@@ -16,8 +16,7 @@ const CASES = [
 ];
 const { base, default: defaultLink } = settings.tracking.appsflyer.oneLink;
 
-// Side by side: each case mostly waits (a slow host, the tap's wait for attribution).
-describe.concurrent('third-party failure matrix', () => {
+describe('third-party failure matrix', () => {
   browserTest('covers 4 vendors x 3 failures, alone and together', () => {
     expect(CASES).toHaveLength(15);
   });

@@ -21,7 +21,7 @@ async function openHydrated(context: BrowserContext, route: string, options: Pag
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.concurrent('no horizontal overflow at 350 px', () => {
+describe('no horizontal overflow at 350 px', () => {
   browserTest('lists the 20 pages', () => {
     expect(localized).toHaveLength(20);
   });
@@ -61,7 +61,7 @@ describe.concurrent('no horizontal overflow at 350 px', () => {
   });
 });
 
-describe.concurrent('layout shift', () => {
+describe('layout shift', () => {
   /**
    * Holds every image answer until `release()`, then answers each `ms` late: the page lays out
    * and hydrates before any image arrives, however slow the machine, and the lazy ones arrive late in view.
@@ -126,7 +126,7 @@ describe.concurrent('layout shift', () => {
   });
 });
 
-describe.concurrent('description', () => {
+describe('description', () => {
   /** Whether the description text shows whole, and whether "more" is still on screen. */
   function descriptionState(page: Page) {
     return page.evaluate(() => {

@@ -25,7 +25,7 @@ function expectNoHydrationMismatch(opened: TestPage) {
   expect(opened.errors).toEqual([]);
 }
 
-describe.concurrent('language negotiation of any configured tag (serve)', () => {
+describe('language negotiation of any configured tag (serve)', () => {
   browserTest.for<[string, string]>([
     ['pt-PT,pt;q=0.9', 'pt-BR'],
     ['ja-JP,ja;q=0.9,en;q=0.5', 'ja'],
@@ -43,7 +43,7 @@ describe.concurrent('language negotiation of any configured tag (serve)', () => 
   });
 });
 
-describe.concurrent('formatting by Intl, the same after hydration', () => {
+describe('formatting by Intl, the same after hydration', () => {
   /** Each locale's words around the compact ratings count, as its locale file writes them. */
   const COUNTS: Record<string, (count: string) => string> = {
     ja: (count) => `${count}件の評価`,
@@ -95,7 +95,7 @@ async function swipe(page: Page, deltaX: number): Promise<void> {
   await page.touchscreen.touchEnd();
 }
 
-describe.concurrent('right to left (ar)', () => {
+describe('right to left (ar)', () => {
   browserTest('is dir="rtl", starts the screenshots at the right edge, and mirrors the header', async ({ context }) => {
     const opened = await openHydrated(context, '/ar');
     const layout = await opened.page.evaluate(() => {
@@ -142,7 +142,7 @@ describe.concurrent('right to left (ar)', () => {
   });
 });
 
-describe.concurrent('no horizontal overflow at 350 px', () => {
+describe('no horizontal overflow at 350 px', () => {
   browserTest.for(['/ar', '/ja', '/pt-BR'])('%s fits, every box outside the sideways rows within the page margins', async (route, { context }) => {
     const { page } = await openHydrated(context, route, { viewport: NARROW });
     await page.$eval('label.description__more', (label) => (label as HTMLElement).click());

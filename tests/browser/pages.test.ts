@@ -7,7 +7,7 @@ const baseUrl = inject('baseUrl');
 const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
 const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
 
-describe.concurrent('served pages', () => {
+describe('served pages', () => {
   browserTest('lists the 20 pages', () => {
     expect(localized).toHaveLength(20);
   });
@@ -97,7 +97,7 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   });
 }
 
-describe.concurrent('serve refuses paths outside the build', () => {
+describe('serve refuses paths outside the build', () => {
   browserTest.for([
     '/../package.json',
     '/%2e%2e/package.json',

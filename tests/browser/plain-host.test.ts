@@ -76,7 +76,7 @@ async function isBlank(png: Buffer): Promise<boolean> {
   return channels.every((channel) => channel.min === channel.max);
 }
 
-describe.concurrent('a plain static host', () => {
+describe('a plain static host', () => {
   it.each([
     ['de-DE,de;q=0.9', 'de', 'Laden'],
     ['es-ES,es;q=0.9', 'es', 'Obtener'],
@@ -119,7 +119,7 @@ describe.concurrent('a plain static host', () => {
   });
 });
 
-describe.concurrent('a plain static host, plain routes in pt-BR (the markets fixture\'s sao-paulo campaign)', () => {
+describe('a plain static host, plain routes in pt-BR (the markets fixture\'s sao-paulo campaign)', () => {
   let brazil: { server: Server; origin: string };
   beforeAll(async () => {
     const dir = path.join(await temporaryDir(), 'sao-paulo');

@@ -18,7 +18,7 @@ function braintreeOf(page: Page): Promise<unknown> {
   });
 }
 
-describe.concurrent('payment SDK answers that are not the SDK', () => {
+describe('payment SDK answers that are not the SDK', () => {
   const warningsOf = (messages: string[]) => messages.filter((message) => message.startsWith('warn'));
 
   browserTest.for<[string, HostMode]>([
@@ -47,7 +47,7 @@ describe.concurrent('payment SDK answers that are not the SDK', () => {
   });
 });
 
-describe.concurrent('a locale bundle of the wrong shape', () => {
+describe('a locale bundle of the wrong shape', () => {
   const deBundleUrl = () => site.url + runtimeConfigOf(site, 'index.html').translations.de!;
   /** The real German bundle of the build, for its listing. */
   function realGermanBundle(): { listing: unknown; messages: Record<string, Record<string, string>> } {

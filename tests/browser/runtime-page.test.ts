@@ -10,7 +10,7 @@ const CONFIG_URL = `${baseUrl}/config.json`;
 /** The key the runtime keeps the feature1 draw under. */
 const FEATURE1_DRAW_KEY = 'store-landing:paywall-draw:feature1';
 
-describe.concurrent('split test', () => {
+describe('split test', () => {
   /** A config that would give `discount` to every draw, were it read. */
   const discountOnly = JSON.stringify({ feature1: { discount: 100 } });
 
@@ -56,7 +56,7 @@ describe.concurrent('split test', () => {
   });
 });
 
-describe.concurrent('back trap', () => {
+describe('back trap', () => {
   browserTest('keeps the page and its query when Back is pressed, again and again', async ({ context }) => {
     const opened = await visit(context, '/feature1?utm_source=fb&x=1', {
       // Arriving from an ad, so there is a page to go back to.
@@ -75,7 +75,7 @@ describe.concurrent('back trap', () => {
   });
 });
 
-describe.concurrent('language fallback', () => {
+describe('language fallback', () => {
   browserTest('switches plain / served in English to German in place for a browser preferring de', async ({ context }) => {
     // The plain routes' inline script would send this German browser to /de/ before paint; served
     // without it, as a host that dropped or broke it would, the runtime's in-place switch is what is left.
@@ -104,7 +104,7 @@ describe.concurrent('language fallback', () => {
   });
 });
 
-describe.concurrent('payment SDK', () => {
+describe('payment SDK', () => {
   const scriptUrls = settings.payments.braintree.components.map(
     (component) => `https://js.braintreegateway.com/web/3.100.0/js/${component}.min.js`,
   );

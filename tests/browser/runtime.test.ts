@@ -24,7 +24,7 @@ const DEFAULT_LINK = tracking.appsflyer.oneLink.default;
 const problems = (messages: string[]) =>
   messages.filter((message) => /^(error|warn)/.test(message) && !message.includes('net::ERR_BLOCKED_BY_CLIENT'));
 
-describe.concurrent('Meta pixel', () => {
+describe('Meta pixel', () => {
   browserTest('inits with the pixel id from variants.yaml and fires PageView exactly once per page load, Back presses included', async ({ context }) => {
     const { page, fakes } = await visit(context, '/feature1?utm_source=fb');
     await waitUntil(() => fakes.records.pixel.length >= 2, 'init and PageView');
@@ -93,7 +93,7 @@ describe('the call to action', () => {
   });
 });
 
-describe.concurrent('the install link', () => {
+describe('the install link', () => {
   browserTest('is the Smart Script\'s clickURL when the Smart Script is there, generated from the mapped parameters', async ({ context }) => {
     const { page, fakes } = await visit(context, '/feature1?utm_source=fb&utm_campaign=spring&utm_medium=paid&campaign_id=42&fbclid=abc', {
       fakes: { pixelSetsCookies: true },
@@ -143,7 +143,7 @@ describe.concurrent('the install link', () => {
   });
 });
 
-describe.concurrent('with every third-party host blocked', () => {
+describe('with every third-party host blocked', () => {
   browserTest('renders, warns once for the payment SDK, raises no error, and the CTA reaches the default link', async ({ context }) => {
     const { page, fakes, console: messages, errors } = await visit(context, '/feature1?utm_source=fb&fbclid=abc', {
       fakes: { all: 'block' },
@@ -163,7 +163,7 @@ describe.concurrent('with every third-party host blocked', () => {
   });
 });
 
-describe.concurrent('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an install link carrying every attribution value', () => {
+describe('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an install link carrying every attribution value', () => {
   const route = '/feature1?utm+source=fb&fbclid=abc&campaign_id=1';
 
   /** Every mapped value of this visit, in the mapping's order, as our own builder writes them. */

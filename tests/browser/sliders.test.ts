@@ -78,7 +78,7 @@ async function expectedMax(page: Page, name: SliderName, itemWidth: number): Pro
   return MARGIN + count * itemWidth + (count - 1) * GAP + MARGIN - width;
 }
 
-describe.concurrent.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
+describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
   browserTest('is taken over at hydration: active, 400 ms transform transition, pan-y touch action, and no style attribute in the HTML', async ({ context }) => {
     const page = await openHydrated(context);
     const html = await (await fetch(`${baseUrl}/`)).text();
@@ -172,7 +172,7 @@ describe.concurrent.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }
   });
 });
 
-describe.concurrent('screenshot links', () => {
+describe('screenshot links', () => {
   /** Resolves with the navigation to the install link's host, or null if none starts within `ms`. */
   function installNavigation(page: Page, ms: number): Promise<HTTPRequest | null> {
     return page
@@ -241,7 +241,7 @@ describe.concurrent('screenshot links', () => {
   });
 });
 
-describe.concurrent('before and at hydration', () => {
+describe('before and at hydration', () => {
   /** Holds the client entry's request until `release()`, so the page stays server-rendered HTML meanwhile. */
   function holdClient() {
     let release!: () => void;

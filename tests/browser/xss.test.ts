@@ -151,8 +151,7 @@ function expectAttributedLink(link: string, utmSource: string) {
   expect(url.origin + url.pathname).toBe(settings.tracking.appsflyer.oneLink.base);
 }
 
-// Each visit in a context of its own, side by side: most of a visit is waiting for the page's deferred work.
-describe.concurrent(`XSS payloads in the query, path, hash and cookies (${VISITS.length} visits, own link builder)`, () => {
+describe(`XSS payloads in the query, path, hash and cookies (${VISITS.length} visits, own link builder)`, () => {
   browserTest.for(VISITS)('$name: no dialog, no injected element, every CTA on pictura.onelink.me', async ({ route, page: isPage }, { context }) => {
     const opened = await openPage(context);
     const { dialogs, status } = await open(context, route, opened);
@@ -187,7 +186,7 @@ describe.concurrent(`XSS payloads in the query, path, hash and cookies (${VISITS
   });
 });
 
-describe.concurrent('XSS payloads with the link built by the Smart Script (fake)', () => {
+describe('XSS payloads with the link built by the Smart Script (fake)', () => {
   browserTest.for(PAYLOADS.map((payload, i) => [i + 1, payload] as const))('payload %i: the Smart Script link stays on pictura.onelink.me with the values encoded', async ([, payload], { context }) => {
     const opened = await openFakedPage(context);
     const route = `/feature2${hostileQuery(payload, false)}`;
