@@ -1,16 +1,18 @@
-// `npm run lighthouse [-- --markets]`: Lighthouse (mobile emulation, simulated throttling) on Debian's Chromium against `store-landing serve`, medians of 3 runs.
+// `npm run lighthouse [-- --markets] [-- --busy]`: Lighthouse (mobile emulation, simulated throttling) on Debian's Chromium against `store-landing serve`, medians of 3 runs.
 //
 // Third-party hosts are answered locally with empty scripts (request interception), so the
 // figures measure our page, not Meta's, AppsFlyer's or Braintree's servers or this
 // machine's closed network. By default it measures variants.yaml's pages; with --markets,
 // the Japanese, Brazilian and Arabic pages of tests/fixtures/markets (its `launch` campaign,
-// which has /feature1 beside /).
+// which has /feature1 beside /). With --busy, a process spins on one core for the whole run, as
+// other work on a phone (or a shared CI machine) would.
+import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { launchChromium } from '../generator/shared/chromium.ts';
 import { buildAndServe } from './serve-child.ts';
 
-const { values: flags } = parseArgs({ options: { markets: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({ options: { markets: { type: 'boolean', default: false }, busy: { type: 'boolean', default: false } } });
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = flags.markets
   ? ['/ja/', '/ja/feature1', '/pt-BR/', '/pt-BR/feature1', '/ar/', '/ar/feature1']
@@ -32,6 +34,7 @@ const served = flags.markets ? await buildAndServe('tests/fixtures/markets/varia
 const { baseUrl } = served;
 
 const browser = await launchChromium();
+const spinner = flags.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
 
 /** Lighthouse's CPU benchmark of this machine, one per run (higher is faster). */
 const benchmarkIndexes: number[] = [];
@@ -60,7 +63,7 @@ function median(values: number[]): number {
 }
 
 const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'TBT of each run'];
-console.log(`Lighthouse ${RUNS} runs per page, medians (mobile, simulated throttling):\n`);
+console.log(`Lighthouse ${RUNS} runs per page, medians (mobile, simulated throttling)${spinner ? ', one core kept busy' : ''}:\n`);
 console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(18) : cell.padStart(i === header.length - 1 ? 18 : 7))).join(''));
 let missed = 0;
 for (const pagePath of PAGES) {
@@ -82,6 +85,7 @@ for (const pagePath of PAGES) {
   const metricsMet = row.fcp <= TARGETS.fcp && row.lcp <= TARGETS.lcp && row.tbt <= TARGETS.tbt && row.cls <= TARGETS.cls;
   if (!scoresMet || !metricsMet) missed++;
 }
+spinner?.kill();
 await browser.close();
 served.stop();
 console.log(
