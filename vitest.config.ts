@@ -10,9 +10,9 @@ process.env.STORE_LANDING_CACHE_DIR ??= path.resolve('node_modules/.cache/store-
 
 export default defineConfig({
   test: {
-    // Most test files wait on other processes (Chromium, nginx, workerd, the CLI): one file per core
-    // keeps the machine busy, where Vitest's default (one fewer than the cores) runs one at a time on
-    // two. More than that made the browser tests' timing checks (a 1000 ms redirect, a 500 ms poll) fail.
+    // One file per core (Vitest's default, one fewer, runs one at a time on two cores). With
+    // Chromium's processes counted the suite keeps two cores busy this way: more files, or a file's
+    // visits side by side, only raised the load (to 23) without finishing sooner.
     maxWorkers: availableParallelism(),
     projects: [
       {
