@@ -1,6 +1,6 @@
 // Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
 import type { Browser, BrowserContext, HTTPRequest, Page, Target } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, beforeEach, test } from 'vitest';
+import { test } from 'vitest';
 import { launchChromium } from '../../generator/shared/chromium.ts';
 
 /** iPhone 12 to 15 size. */
@@ -184,30 +184,3 @@ export const browserTest = test
     });
     return context;
   });
-
-/**
- * One browser for the test file and a fresh context for each test, so cookies and
- * localStorage never leak from one test into the next. Call at the top of a file.
- */
-export function isolatedContexts(): { readonly context: BrowserContext } {
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await browser!.createBrowserContext();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-  return {
-    get context() {
-      if (!context) throw new Error('isolatedContexts().context is only there while a test runs.');
-      return context;
-    },
-  };
-}

@@ -25,10 +25,13 @@ interface Settings {
 /** The default variants.yaml, the one the served build comes from. */
 export const settings = parse(readFileSync(defaultConfig, 'utf8')) as Settings;
 
-/** The install-link parameter that takes its value from `source` (`cookie._fbc`, `paywall`, ...), per the YAML's mapping. */
-export function paramOf(source: string): string {
-  const entry = Object.entries(settings.tracking.attribution).find(([, from]) => from === source);
-  if (!entry) throw new Error(`variants.yaml maps no install-link parameter from ${source}.`);
+/**
+ * The install-link parameter that takes its value from `source` (`cookie._fbc`, `paywall`, ...),
+ * per a YAML's mapping: the default config's, or `attribution` (a fixture's).
+ */
+export function paramOf(source: string, attribution: Record<string, string> = settings.tracking.attribution): string {
+  const entry = Object.entries(attribution).find(([, from]) => from === source);
+  if (!entry) throw new Error(`The config maps no install-link parameter from ${source}.`);
   return entry[0];
 }
 

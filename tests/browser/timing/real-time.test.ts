@@ -2,23 +2,17 @@
 // a slow phone leaves 1000 ms after the tap, not later; the install link follows the tracking cookies
 // within one 500 ms poll, whether the pixel sets them or the page does mid-visit.
 import type { HTTPRequest } from 'puppeteer';
-import { describe, expect, it } from 'vitest';
-import { isLocalRequest, isolatedContexts } from '../browser.ts';
+import { describe, expect } from 'vitest';
+import { browserTest, isLocalRequest } from '../browser.ts';
 import { FAKE_FBP, fbcFor, openFakedPage, waitUntil } from '../fakes.ts';
 import { fixtureSite, runtimeConfigOf } from '../fixture-site.ts';
-import { allCtaHrefs, finalLink, GET, hrefChanges, paramsOf, recordHrefChanges, sleep, SMART_SCRIPTS, visit, waitForHref } from '../runtime-helpers.ts';
+import { allCtaHrefs, finalLink, GET, hrefChanges, paramOf, paramsOf, recordHrefChanges, sleep, SMART_SCRIPTS, visit, waitForHref } from '../runtime-helpers.ts';
 
 const site = fixtureSite('runtime-tracking');
 const { base: ONE_LINK_BASE, default: DEFAULT_LINK } = site.settings.tracking.appsflyer.oneLink;
 
 /** The install-link parameter the fixture maps from `source` (e.g. `cookie._fbc`). */
-function paramOf(source: string): string {
-  const entry = Object.entries(site.settings.tracking.attribution).find(([, from]) => from === source);
-  if (!entry) throw new Error(`runtime-tracking.yaml maps no install-link parameter from ${source}.`);
-  return entry[0];
-}
-
-const isolated = isolatedContexts();
+const paramFrom = (source: string) => paramOf(source, site.settings.tracking.attribution);
 
 describe('the first tap', () => {
   /** The CTA's delay, per the spec: 1000 ms after the tap. */
@@ -30,7 +24,7 @@ describe('the first tap', () => {
    */
   const LATENESS_MS = 400;
 
-  it('on a phone 4x slower, tapped right after DOMContentLoaded, leaves 1000 ms after the tap, before any client-module request', async () => {
+  browserTest('on a phone 4x slower, tapped right after DOMContentLoaded, leaves 1000 ms after the tap, before any client-module request', async ({ context }) => {
     const { client } = runtimeConfigOf(site, 'feature1/index.html');
     const clientRequests: number[] = [];
     const times: Record<string, number> = {};
@@ -46,7 +40,7 @@ describe('the first tap', () => {
       await request.continue().catch(() => {});
       return true;
     };
-    const { page, fakes, errors } = await openFakedPage(isolated.context, {}, { route: slowNetwork });
+    const { page, fakes, errors } = await openFakedPage(context, {}, { route: slowNetwork });
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.exposeFunction('__note', (name: string, at: number) => {
@@ -80,8 +74,8 @@ describe('the pixel\'s cookie', () => {
    */
   const ONE_POLL_MS = 1_500;
 
-  it.each(SMART_SCRIPTS)('a TikTok visitor, Smart Script %s: attributed within one poll of the pixel', async (_label, smartScript) => {
-    const { page } = await visit(isolated.context, '/feature1?utm_source=tiktok&ttclid=tt.1', {
+  browserTest.for(SMART_SCRIPTS)('a TikTok visitor, Smart Script %s: attributed within one poll of the pixel', async ([, smartScript], { context }) => {
+    const { page } = await visit(context, '/feature1?utm_source=tiktok&ttclid=tt.1', {
       site: site.url,
       fakes: { pixelSetsCookies: true, hosts: { smartScript: smartScript.mode }, smartScriptBuild: smartScript.smartScriptBuild },
       beforeLoad: recordHrefChanges,
@@ -92,13 +86,13 @@ describe('the pixel\'s cookie', () => {
     const attributed = (await hrefChanges(page)).find((change) => change.href.startsWith(`${ONE_LINK_BASE}?`));
     expect(attributed, 'the first attributed link').toBeDefined();
     expect(attributed!.at - pixelRanAt).toBeLessThanOrEqual(ONE_POLL_MS);
-    expect(new URL(href).searchParams.get(paramOf('cookie._fbp'))).toBe(FAKE_FBP);
+    expect(new URL(href).searchParams.get(paramFrom('cookie._fbp'))).toBe(FAKE_FBP);
   });
 });
 
 describe('the install link', () => {
-  it('is rebuilt within the next 500 ms poll once _fbc and _fbp appear mid-visit, on every CTA', async () => {
-    const { page, fakes } = await visit(isolated.context, '/feature1?utm_source=fb&utm_campaign=spring&fbclid=abc', { site: site.url, random: 0.1 });
+  browserTest('is rebuilt within the next 500 ms poll once _fbc and _fbp appear mid-visit, on every CTA', async ({ context }) => {
+    const { page, fakes } = await visit(context, '/feature1?utm_source=fb&utm_campaign=spring&fbclid=abc', { site: site.url, random: 0.1 });
     await waitUntil(() => fakes.records.configRequests.length > 0, 'the config.json request');
     await sleep(700); // past the first polls, and the split-test draw is in
     expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
@@ -127,11 +121,11 @@ describe('the install link', () => {
     expect(hrefs).toHaveLength(1);
     const params = new Map(paramsOf(hrefs[0]!));
     expect(hrefs[0]!.startsWith(`${ONE_LINK_BASE}?`)).toBe(true);
-    expect(params.get(paramOf('cookie._fbc'))).toBe(fbc);
-    expect(params.get(paramOf('cookie._fbp'))).toBe(FAKE_FBP);
-    expect(params.get(paramOf('query.utm_source'))).toBe('fb');
-    expect(params.get(paramOf('query.utm_campaign'))).toBe('spring');
+    expect(params.get(paramFrom('cookie._fbc'))).toBe(fbc);
+    expect(params.get(paramFrom('cookie._fbp'))).toBe(FAKE_FBP);
+    expect(params.get(paramFrom('query.utm_source'))).toBe('fb');
+    expect(params.get(paramFrom('query.utm_campaign'))).toBe('spring');
     expect(params.get('fbclid')).toBe('abc');
-    expect(params.get(paramOf('paywall'))).toBe('fullPrice');
+    expect(params.get(paramFrom('paywall'))).toBe('fullPrice');
   });
 });
