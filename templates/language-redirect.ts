@@ -10,7 +10,7 @@
 // and <html lang>), so its text, and so its CSP hash, is one for every page of a build. It
 // acts only at the plain URL itself: `/en/feature1` is a visitor's explicit choice.
 // Bundled on its own by generator/build/bundle.ts and inlined; it imports nothing else.
-import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from './negotiate.ts';
+import { preferredLocale } from './negotiate.ts';
 
 /** How long the hidden page waits for the other language's before it shows itself after all (a failed navigation). */
 const GIVE_UP_MS = 3000;
@@ -33,8 +33,7 @@ function redirectToVisitorLanguage(): void {
   if (!plain || trimPath(location.pathname) !== trimPath(plain)) return;
   const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
   // The script is on the default locale's pages only, so <html lang> is the default locale.
-  const locales = Object.keys(pages);
-  const chosen = negotiateLocale(languages.join(','), negotiationOrder(locales, root.lang), root.lang, chooseFallbackLocale(locales, root.lang));
+  const chosen = preferredLocale(languages, Object.keys(pages), root.lang);
   if (chosen === root.lang || !pages[chosen]) return;
   root.hidden = true;
   setTimeout(() => (root.hidden = false), GIVE_UP_MS);

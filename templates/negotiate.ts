@@ -83,3 +83,12 @@ export function negotiationOrder(locales: readonly string[], defaultLocale: stri
 export function chooseFallbackLocale(locales: readonly string[], defaultLocale: string): string {
   return negotiateLocale(FALLBACK_LANGUAGE, negotiationOrder(locales, defaultLocale), defaultLocale, defaultLocale);
 }
+
+/**
+ * The locale a browser gets among `locales`, `navigator.languages` standing for Accept-Language:
+ * the negotiation of `serve` and the hosts, for the plain routes' inline script and the runtime.
+ * `pt-PT` gets pt-PT rather than pt-BR; a language the campaign lacks gets English (the fallback).
+ */
+export function preferredLocale(languages: readonly string[], locales: readonly string[], defaultLocale: string): string {
+  return negotiateLocale(languages.join(','), negotiationOrder(locales, defaultLocale), defaultLocale, chooseFallbackLocale(locales, defaultLocale));
+}

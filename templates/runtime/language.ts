@@ -1,5 +1,5 @@
 // Language fallback: a plain route in the default locale switches in place to the visitor's language when the host could not negotiate it.
-import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../negotiate.ts';
+import { preferredLocale } from '../negotiate.ts';
 import type { RuntimeConfig } from './types.ts';
 
 /** The event the React side listens for to re-render in another language. */
@@ -14,15 +14,6 @@ export interface LocaleEventDetail {
 /** True when a path segment is a locale (`/de/feature1`, `/summer/fr/`): the visitor chose a language. */
 export function hasLocaleSegment(pathname: string, locales: readonly string[]): boolean {
   return pathname.split('/').some((segment) => segment !== '' && locales.includes(segment));
-}
-
-/**
- * The visitor's language among `locales` by the one negotiation of `serve` and the hosts
- * (negotiate.ts), `navigator.languages` standing for Accept-Language: `pt-PT` gets pt-PT
- * rather than pt-BR, a language the campaign lacks gets English (the fallback).
- */
-export function preferredLocale(languages: readonly string[], locales: readonly string[], defaultLocale: string): string {
-  return negotiateLocale(languages.join(','), negotiationOrder(locales, defaultLocale), defaultLocale, chooseFallbackLocale(locales, defaultLocale));
 }
 
 /**

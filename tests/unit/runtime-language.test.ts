@@ -4,8 +4,8 @@ import {
   fetchLocaleBundle,
   hasLocaleSegment,
   plainRouteLocale,
-  preferredLocale,
 } from '../../templates/runtime/language.ts';
+import { preferredLocale } from '../../templates/negotiate.ts';
 
 const LOCALES = ['en', 'de', 'es', 'fr'];
 const CONFIG = {
