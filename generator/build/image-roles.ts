@@ -34,18 +34,23 @@ export const SVG_AS_IS: ReadonlySet<ImageRole> = new Set<ImageRole>(['privacyCar
 export interface ImageUse {
   role: ImageRole;
   source: string;
+  /** Where in the config it is named, e.g. `['variants', 0, 'screenshots', 2]`. */
+  keyPath: Array<string | number>;
 }
 
 /** Every image a config shows, in page order; a source may appear more than once. */
 export function imageUses(config: Config): ImageUse[] {
   return [
-    { role: 'icon', source: config.app.icon },
-    ...[...config.variants.flatMap((variant) => variant.screenshots), ...config.sharedScreenshots].map(
-      (source): ImageUse => ({ role: 'screenshot', source }),
+    { role: 'icon', source: config.app.icon, keyPath: ['app', 'icon'] },
+    ...config.variants.flatMap((variant, v) =>
+      variant.screenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['variants', v, 'screenshots', i] })),
     ),
-    ...config.app.privacy.flatMap((card): ImageUse[] => [
-      { role: 'privacyCard', source: card.icon },
-      ...card.categories.map((category): ImageUse => ({ role: 'privacyCategory', source: category.icon })),
+    ...config.sharedScreenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['sharedScreenshots', i] })),
+    ...config.app.privacy.flatMap((card, c): ImageUse[] => [
+      { role: 'privacyCard', source: card.icon, keyPath: ['app', 'privacy', c, 'icon'] },
+      ...card.categories.map(
+        (category, i): ImageUse => ({ role: 'privacyCategory', source: category.icon, keyPath: ['app', 'privacy', c, 'categories', i, 'icon'] }),
+      ),
     ]),
   ];
 }
