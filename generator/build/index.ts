@@ -1,8 +1,7 @@
 // The build pipeline: load -> validate (which plans) -> bundle -> per campaign: assemble -> render -> write.
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.ts';
-import { validateConfig } from '../config/validate.ts';
-import { messagesFor } from '../config/validate.ts';
+import { messagesFor, validateConfig } from '../config/validate.ts';
 import type { Config } from '../config/types.ts';
 import { bundleRuntime } from './bundle.ts';
 import { createBuildContext, type BuildContext } from './context.ts';
