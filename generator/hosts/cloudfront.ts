@@ -71,10 +71,10 @@ export function cloudfrontFiles(campaigns: readonly OrderedCampaign[]): Array<{ 
   const behaviors: Array<Record<string, string>> = [];
   for (const campaign of campaigns) {
     const slug = campaignSlug(campaign.basePath);
-    const policy = campaignHeaders(campaign);
+    const policyHeaders = campaignHeaders(campaign);
     // A policy takes effect only on documents, and the one asset a browser opens as a document is an SVG: all of
     // assets/ gets the SVG sandbox (headers.ts), where a behavior per extension would be one more to set up.
-    const kinds = [['assets', svgAssetHeaders()], ['pages', pageHeaders(policy, true)]] as const;
+    const kinds = [['assets', svgAssetHeaders()], ['pages', pageHeaders(policyHeaders, true)]] as const;
     for (const [kind, headers] of kinds) {
       const name = `store-landing-${slug}-${kind}`;
       files.push({ path: `${FOLDER}/${name}.json`, contents: JSON.stringify(responseHeadersPolicy(name, headers), null, 2) + '\n' });

@@ -78,23 +78,23 @@ export function netlifyHeaders(campaigns: readonly OrderedCampaign[]): string {
   block('/*', { ...SITE_HEADERS });
   for (const campaign of campaigns) {
     const base = campaign.basePath;
-    const policy = campaignHeaders(campaign);
+    const policyHeaders = campaignHeaders(campaign);
     const catchAll = !sharesPrefix(campaign, campaigns);
     // The headers of a kind of response, less those another rule already sets on the same paths.
     const own = (headers: Record<string, string>) =>
-      Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in SITE_HEADERS) && !(catchAll && name in policy)));
-    if (catchAll) block(`${base}*`, policy);
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in SITE_HEADERS) && !(catchAll && name in policyHeaders)));
+    if (catchAll) block(`${base}*`, policyHeaders);
     // Netlify may match a rewritten request by either path, so every page varies: a fixed-language page merely caches once per language.
     for (const { path } of pagePaths(campaign)) {
-      const headers = own(pageHeaders(policy, true));
+      const headers = own(pageHeaders(policyHeaders, true));
       block(`${base}${path}`, headers);
       block(`${base}${path ? `${path}/` : ''}index.html`, headers);
     }
-    block(`${base}assets/*`, own(assetHeaders(policy)));
+    block(`${base}assets/*`, own(assetHeaders(policyHeaders)));
     // An SVG also matches a rule above that sets the campaign's policy: Netlify sends both, comma-joined, and a
     // browser enforces every policy of the list, so the SVG gets the stricter sandbox either way.
     block(`${base}assets/*.svg`, { 'Content-Security-Policy': SVG_POLICY });
-    for (const file of ['404.html', 'config.json', 'manifest.json']) block(`${base}${file}`, own(pageHeaders(policy, false)));
+    for (const file of ['404.html', 'config.json', 'manifest.json']) block(`${base}${file}`, own(pageHeaders(policyHeaders, false)));
   }
   return blocks.join('\n') + '\n';
 }

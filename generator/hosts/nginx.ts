@@ -92,13 +92,13 @@ export function nginxConfig(campaigns: readonly OrderedCampaign[]): string {
   ];
   for (const campaign of campaigns) {
     const base = campaign.basePath;
-    const policy = campaignHeaders(campaign);
-    const page = pageHeaders(policy, false);
+    const policyHeaders = campaignHeaders(campaign);
+    const page = pageHeaders(policyHeaders, false);
     lines.push(
       '',
       `# ${base}`,
       `location ^~ ${base}assets/ {`,
-      ...addHeaders(assetHeaders(policy), '    '),
+      ...addHeaders(assetHeaders(policyHeaders), '    '),
       '    try_files $uri =404;',
       `    error_page 404 ${base}404.html;`,
       // An SVG opened on its own is a document: the sandboxing policy instead of the campaign's (headers.ts).

@@ -32,7 +32,7 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
   const after: VercelRoute[] = [];
   for (const campaign of campaigns) {
     const base = campaign.basePath;
-    const policy = campaignHeaders(campaign);
+    const policyHeaders = campaignHeaders(campaign);
     const page = (locale: string, route: string) =>
       `${base}${locale === campaign.defaultLocale ? '' : `${locale}/`}${route ? `${route}/` : ''}index.html`;
     // One route for the campaign's root, one for all its other routes at once ($1 in dest): the file stays a few kilobytes per campaign.
@@ -42,16 +42,16 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
         before.push({
           src: routePattern(base, `${locale}/`, group),
           dest: page(locale, route),
-          headers: { ...pageHeaders(policy, false), 'Content-Language': locale },
+          headers: { ...pageHeaders(policyHeaders, false), 'Content-Language': locale },
         });
       }
     }
     // Header-only (continue): the filesystem serves these paths, or the 404 rule below takes them.
-    before.push({ src: `^${escape(base)}assets/.+$`, headers: assetHeaders(policy), continue: true });
+    before.push({ src: `^${escape(base)}assets/.+$`, headers: assetHeaders(policyHeaders), continue: true });
     // After the assets rule: its policy is replaced by the sandboxing one for SVGs (headers.ts).
     before.push({ src: `^${escape(base)}assets/.+\\.svg$`, headers: svgAssetHeaders(), continue: true });
-    before.push({ src: `^${escape(base)}(?:config\\.json|manifest\\.json|404\\.html)$`, headers: pageHeaders(policy, false), continue: true });
-    after.push({ src: `^${escape(base.slice(0, -1))}(?:/.*)?$`, status: 404, dest: `${base}404.html`, headers: pageHeaders(policy, false) });
+    before.push({ src: `^${escape(base)}(?:config\\.json|manifest\\.json|404\\.html)$`, headers: pageHeaders(policyHeaders, false), continue: true });
+    after.push({ src: `^${escape(base.slice(0, -1))}(?:/.*)?$`, status: 404, dest: `${base}404.html`, headers: pageHeaders(policyHeaders, false) });
   }
   return { routes: [...before, { handle: 'filesystem' }, ...after] };
 }
