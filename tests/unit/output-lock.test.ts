@@ -87,12 +87,17 @@ describe('the output lock', () => {
     const out = path.join(parent, 'out');
     await writeOutput(out, [{ path: 'index.html', contents: 'built' }]);
     let release!: () => void;
+    let moved!: () => void;
+    const midSwap = new Promise<void>((resolve) => (moved = resolve));
     // Another build mid-swap: its old output moved aside, nothing in its place yet.
     const swapping = withLock(path.join(parent, '.out.lock'), async () => {
       await rename(out, path.join(parent, 'aside'));
+      moved();
       await new Promise<void>((resolve) => (release = resolve));
       await rename(path.join(parent, 'aside'), out);
     });
+    // The check starts once the other build holds the lock, not in a race with it for the lock.
+    await midSwap;
     let checked = false;
     const check = checkOutput(out).then(() => (checked = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
