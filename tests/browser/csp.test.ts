@@ -41,7 +41,6 @@ describe('Content-Security-Policy', () => {
     await page.waitForFunction(() => document.querySelectorAll('script[src*="braintreegateway"]').length > 0, { timeout: 15_000 });
     expect(thirdParty.length).toBeGreaterThan(0);
     expect(await violationsOf(page)).toEqual([]);
-    await page.close();
   });
 
   browserTest('reports a violation when an inline script is injected into the markup (the check above can fail)', async ({ context }) => {
@@ -60,6 +59,5 @@ describe('Content-Security-Policy', () => {
     const ran = await page.evaluate(() => (window as unknown as { injected?: boolean }).injected === true);
     expect(ran).toBe(false);
     expect((await violationsOf(page)).join()).toContain('script-src');
-    await page.close();
   });
 });

@@ -30,7 +30,6 @@ describe('served pages', () => {
     expect(await page.$eval('#root', (root) => root.textContent)).toBe(serverText);
     expect(messages.filter((message) => /^(error|warn)/.test(message))).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   browserTest('serves the German page on /feature1?x=1 to Accept-Language de-DE, keeping the URL', async ({ context }) => {
@@ -42,7 +41,6 @@ describe('served pages', () => {
     expect(await page.$eval('html', (html) => html.lang)).toBe('de');
     expect(await page.$eval('body', (body) => body.innerText)).toContain('Bewertungen und Rezensionen');
     expect(page.url()).toBe(`${baseUrl}/feature1?x=1`);
-    await page.close();
   });
 
   browserTest('serves /en/feature1 as the plain English page', async ({ context }) => {
@@ -50,7 +48,6 @@ describe('served pages', () => {
     const response = await page.goto(`${baseUrl}/en/feature1`, { waitUntil: 'load' });
     expect(response!.status()).toBe(200);
     expect(await page.$eval('html', (html) => html.lang)).toBe('en');
-    await page.close();
   });
 
   browserTest('answers an unknown path with status 404 and the error text', async ({ context }) => {
@@ -60,7 +57,6 @@ describe('served pages', () => {
     const text = await page.$eval('body', (body) => body.innerText);
     expect(text).toContain('Unexpected Application Error!');
     expect(text).toContain('404 Not Found');
-    await page.close();
   });
 
   browserTest('shows the error page with the message when rendering fails in the browser', async ({ context }) => {
@@ -79,7 +75,6 @@ describe('served pages', () => {
     await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.body.innerText.includes('Unexpected Application Error!'), { timeout: 15_000 });
     expect(await page.$eval('h3', (h3) => h3.textContent)).toMatch(/listing|undefined/);
-    await page.close();
   });
 });
 
