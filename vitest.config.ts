@@ -19,6 +19,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // A worker runs its test files one after another in one process, not a process each:
+          // 33 s less CPU for the 60-odd files. A file that changes the environment or mocks
+          // restores them in its own after-hooks.
+          isolate: false,
           // Builds encode images on a cold cache: slow on a busy 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -28,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'hosts',
           include: ['tests/hosts/**/*.test.ts'],
+          isolate: false,
           // nginx and workerd start in a second or two; a busy 2-core machine can take longer.
           testTimeout: 20_000,
           hookTimeout: 30_000,

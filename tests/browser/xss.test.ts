@@ -83,6 +83,18 @@ async function waitForRebuiltLink(page: Page): Promise<string> {
   return (await page.$eval('a[data-cta="get"]', (anchor) => anchor.getAttribute('href')))!;
 }
 
+/** Resolves once the payment SDK, the last of the deferred loaders, has run each of its scripts (the fake's add themselves to `window.braintree`). */
+function sdkLoaded(page: Page) {
+  return page.waitForFunction(
+    () => {
+      const scripts = document.querySelectorAll('script[src*="braintreegateway"]').length;
+      const loaded = Object.keys((window as unknown as { braintree?: object }).braintree ?? {}).length;
+      return scripts > 0 && loaded === scripts;
+    },
+    { timeout: 15_000, polling: 50 },
+  );
+}
+
 /** What the DOM holds that a payload could have made. */
 function inspect(page: Page) {
   return page.evaluate(() => {
@@ -164,8 +176,8 @@ describe(`XSS payloads in the query, path, hash and cookies (${VISITS.length} vi
     } else {
       expect(status).toBe(404);
     }
-    // Let the deferred SDK loaders and the language switch run too.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Let the deferred SDK loaders run too, the payment SDK last (the 404 page has no scripts).
+    if (isPage) await sdkLoaded(opened.page);
     const found = await inspect(opened.page);
     if (isPage) expect(found.ctaCount).toBeGreaterThanOrEqual(3);
     expectClean(found, dialogs, opened.errors);

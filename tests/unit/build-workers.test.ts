@@ -4,7 +4,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import { bundleRuntime } from '../../generator/build/bundle.ts';
 import { createBuildContext } from '../../generator/build/context.ts';
@@ -36,6 +36,11 @@ beforeAll(async () => {
   work = await temporaryDir();
   config = path.join(work, 'variants.yaml');
   await writeFile(config, stringify({ ...defaultConfigData(work), campaigns: CAMPAIGNS }));
+});
+
+// The test files of a worker share its process (vitest.config.ts): the next one gets the suite's cache back.
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 /** Every file of a build's campaigns, by path, with a hash of its bytes (comparing the bytes themselves deeply takes minutes). */
