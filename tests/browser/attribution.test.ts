@@ -60,6 +60,7 @@ describe('click ids of every network', () => {
     });
     const [firstParam] = Object.keys(expected);
     const href = await waitForHref(page, finalLink(smartScript.mode, firstParam!));
+    await fakes.reported(page);
     // No fbclid: the pixel fake sets _fbp only, and nobody waits for an _fbc that never comes
     // (how soon after the pixel: timing/real-time.test.ts).
     expect((await hrefChanges(page)).some((change) => change.href.startsWith(`${ONE_LINK_BASE}?`)), 'an attributed link').toBe(true);

@@ -1,5 +1,5 @@
 // Local fakes of the third-party hosts the runtime talks to (Meta pixel, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
-import type { BrowserContext, HTTPRequest } from 'puppeteer';
+import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { BRAINTREE_HOST, braintreeComponentScript, isLocalRequest, openPage, type PageOptions, type TestPage } from './browser.ts';
 
 /**
@@ -280,6 +280,16 @@ export class Fakes {
   /** Requests recorded for one host. */
   requestsTo(host: FakeHost | 'other'): FakeRequest[] {
     return this.records.requests.filter((request) => request.host === host);
+  }
+
+  /**
+   * Resolves once every call the page's Smart Script and Web SDK fakes reported so far is in
+   * `records`: a report travels as an image request, so it reaches Node after the call it reports
+   * (the link it set may already be read).
+   */
+  async reported(page: Page): Promise<void> {
+    const sent = await page.evaluate(() => (window as unknown as { __fakeRecords?: unknown[] }).__fakeRecords?.length ?? 0);
+    await waitUntil(() => this.records.smartScriptCalls.length + this.records.webSdkIds.length >= sent, `${sent} reports of the fakes`);
   }
 
   /** The `track` calls of one event. */

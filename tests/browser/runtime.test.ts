@@ -100,6 +100,7 @@ describe('the install link', () => {
       random: 0.9,
     });
     const href = await waitForHref(page, /af_js_web=true/);
+    await fakes.reported(page);
     const call = fakes.records.smartScriptCalls.at(-1)!;
     expect(href).toBe(call.clickURL);
     expect(new URL(href).origin).toBe(new URL(ONE_LINK_BASE).origin);
@@ -206,6 +207,7 @@ describe('Done when: /feature1?utm+source=fb&fbclid=abc&campaign_id=1 ends on an
       random: 0.9,
     });
     await waitForHref(page, /af_js_web=true/);
+    await fakes.reported(page);
     const userAgent = await page.evaluate(() => navigator.userAgent);
     const tap = await tapAndFollow(page, GET);
     const url = new URL(tap.url);
