@@ -1,4 +1,5 @@
 // Who owns a build's lock or staging folder, and whether that owner still lives, judged without trusting a PID alone.
+import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +30,25 @@ const LOCK_RETRY_MS = 50;
 /** This process, as an Owner. */
 export function currentOwner(): Owner {
   return { pid: process.pid, hostname: os.hostname(), bootId: bootId(), pidNamespace: pidNamespace(), startedAt: Date.now() };
+}
+
+/**
+ * This host, boot and PID namespace in 8 hex digits. A staging folder's name carries it with its
+ * PID (write.ts), so a folder whose build was killed before it wrote its owner file can be judged
+ * by its PID too (nameAlive), not only by its age.
+ */
+export function ownerTag(): string {
+  const { hostname, bootId, pidNamespace } = currentOwner();
+  return createHash('sha256').update(`${hostname}\n${bootId}\n${pidNamespace}`).digest('hex').slice(0, 8);
+}
+
+/**
+ * Whether the build that named a folder `<pid>-<tag><random>` (write.ts), made at `madeAt`, may
+ * still be working: dead when stale, or when the tag is this host's and the PID is gone.
+ */
+export function nameAlive(pid: number, tagged: string, madeAt: number, now = Date.now()): boolean {
+  if (now - madeAt > STALE_MS) return false;
+  return !tagged.startsWith(ownerTag()) || isRunning(pid);
 }
 
 function bootId(): string {

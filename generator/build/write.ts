@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Compressor } from '../shared/compress.ts';
 import { checkWritable, describeWriteError } from './output-environment.ts';
 import { assertReplaceable, BUILD_MARKER, MARKER_TEXT, resolveOutput, type ProtectedPaths } from './output-guard.ts';
-import { currentOwner, heartbeat, ownerAlive, readOwner, withLock } from './output-lock.ts';
+import { currentOwner, heartbeat, nameAlive, ownerAlive, ownerTag, readOwner, withLock } from './output-lock.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
 export interface OutputFile {
@@ -41,7 +41,7 @@ export async function writeOutput(
   const base = path.basename(target);
   const lock = lockOf(target);
 
-  const staging = path.join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const staging = path.join(parent, `.${base}.tmp-${process.pid}-${ownerTag()}${randomBytes(4).toString('hex')}`);
   const writer = new StagingWriter(staging, new Compressor(compressionCacheDir));
   let stopHeartbeat = () => {};
   try {
@@ -237,17 +237,17 @@ async function swapIn(staging: string, target: string): Promise<string | undefin
  * is dead by output-lock.ts's judgement: no heartbeat for a while, or a PID known to be gone.
  */
 export async function removeLeftovers(parent: string, base: string): Promise<void> {
-  const leftover = new RegExp(`^\\.${escapeRegExp(base)}\\.(tmp|old)-(\\d+)-[0-9a-f]+$`);
+  const leftover = new RegExp(`^\\.${escapeRegExp(base)}\\.(tmp|old)-(\\d+)-([0-9a-f]+)$`);
   const target = path.join(parent, base);
   const found = (await readdir(parent)).flatMap((entry) => {
     const match = leftover.exec(entry);
-    return match ? [{ file: path.join(parent, entry), kind: match[1], number: Number(match[2]) }] : [];
+    return match ? [{ file: path.join(parent, entry), kind: match[1], number: Number(match[2]), tagged: match[3]! }] : [];
   });
   const retired = found.filter((entry) => entry.kind === 'old').sort((a, b) => b.number - a.number);
   // The newest retired output is the one a cut swap moved aside; any other is an old one being deleted.
   if (retired[0] && !existsSync(target)) await rename(retired[0].file, target);
-  for (const { file, kind } of found) {
-    if (!existsSync(file) || (kind === 'tmp' && (await stagingAlive(file)))) continue;
+  for (const { file, kind, number, tagged } of found) {
+    if (!existsSync(file) || (kind === 'tmp' && (await stagingAlive(file, number, tagged)))) continue;
     await rm(file, { recursive: true, force: true });
   }
 }
@@ -256,14 +256,14 @@ export async function removeLeftovers(parent: string, base: string): Promise<voi
  * Whether a staging folder's build may still be running. Its owner file says so while it is
  * written; a folder with the marker instead reached its swap, which happens under the lock the
  * caller now holds, so its build is gone; one with neither was just made (or its build died
- * right then): its age decides.
+ * right then): its name and age decide (`pid` and `tagged`, the parts of its name after `tmp-`).
  */
-async function stagingAlive(staging: string): Promise<boolean> {
+async function stagingAlive(staging: string, pid: number, tagged: string): Promise<boolean> {
   const owner = await readOwner(path.join(staging, STAGING_OWNER));
-  if (owner) return ownerAlive(owner.owner, owner.touchedAt);
+  if (owner?.owner) return ownerAlive(owner.owner, owner.touchedAt);
   if (existsSync(path.join(staging, BUILD_MARKER))) return false;
   const stats = await stat(staging).catch(() => undefined);
-  return stats ? ownerAlive(undefined, stats.mtimeMs) : false;
+  return stats ? nameAlive(pid, tagged, stats.mtimeMs) : false;
 }
 
 function escapeRegExp(text: string): string {

@@ -5,7 +5,7 @@ import { mkdir, readdir, rename, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_MARKER, MARKER_TEXT } from '../../generator/build/output-guard.ts';
-import { currentOwner, ownerAlive, STALE_MS, withLock } from '../../generator/build/output-lock.ts';
+import { currentOwner, ownerAlive, ownerTag, STALE_MS, withLock } from '../../generator/build/output-lock.ts';
 import { checkOutput, removeLeftovers, writeOutput } from '../../generator/build/write.ts';
 import { repoRoot, snapshot, temporaryDir } from '../helpers.ts';
 
@@ -120,6 +120,20 @@ describe('leftovers of killed builds', () => {
     await age(path.join(dead, '.store-landing-staging'), STALE_MS + 5_000);
     await removeLeftovers(parent, 'out');
     expect((await readdir(parent)).sort()).toEqual([path.basename(live)]);
+  });
+
+  it('judges a fresh staging folder without an owner file (its build killed before writing it) by the PID and host tag in its name', async () => {
+    const parent = await temporaryDir();
+    // Killed between making the folder and writing its owner file, a moment ago, on this host.
+    const dead = path.join(parent, `.out.tmp-${deadPid()}-${ownerTag()}0a1b2c3d`);
+    // Being made right now: by this process, or by a build on another host, whose PID means nothing here.
+    const live = path.join(parent, `.out.tmp-${process.pid}-${ownerTag()}0a1b2c3e`);
+    const elsewhere = path.join(parent, `.out.tmp-${deadPid()}-00000000a1b2c3f0`);
+    for (const dir of [dead, live, elsewhere]) await mkdir(dir);
+    // An owner file cut short by the kill says nothing either.
+    await writeFile(path.join(dead, '.store-landing-staging'), '{"pid":');
+    await removeLeftovers(parent, 'out');
+    expect((await readdir(parent)).sort()).toEqual([path.basename(elsewhere), path.basename(live)].sort());
   });
 
   it('puts the old output back when a build was killed between the two renames of its swap', async () => {
