@@ -42,6 +42,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          // One process per worker here too (each file still launches its own Chromium): Puppeteer
+          // and the helpers load once per worker instead of once per file (320 -> 279 s of CPU).
+          isolate: false,
           exclude: ['tests/browser/timing/**'],
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
