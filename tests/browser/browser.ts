@@ -149,6 +149,21 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
 }
 
+/**
+ * Resolves once the payment SDK, the last of the runtime's deferred loaders, has run each of its
+ * scripts: each fake component adds itself to `window.braintree` (braintreeComponentScript).
+ */
+export async function waitForPaymentSdk(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const scripts = document.querySelectorAll('script[src*="braintreegateway"]').length;
+      const loaded = Object.keys((window as unknown as { braintree?: object }).braintree ?? {}).length;
+      return scripts > 0 && loaded === scripts;
+    },
+    { timeout: 15_000, polling: 50 },
+  );
+}
+
 /** What a test did to a tab of browserTest's context that the next test must not inherit. */
 interface TabChanges {
   /** Listeners the test added (openPage's own among them). */

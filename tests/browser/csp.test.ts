@@ -1,7 +1,7 @@
 // The strict Content-Security-Policy in a real browser: served as a header and a meta tag, and zero violations on every page.
 import type { HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
-import { browserTest, isLocalRequest, openPage, waitForHydration } from './browser.ts';
+import { browserTest, isLocalRequest, openPage, waitForHydration, waitForPaymentSdk } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
@@ -38,7 +38,7 @@ describe('Content-Security-Policy', () => {
     await page.goto(baseUrl + path, { waitUntil: 'load' });
     await waitForHydration(page);
     // The payment SDK loads last, when the page is idle after load.
-    await page.waitForFunction(() => document.querySelectorAll('script[src*="braintreegateway"]').length > 0, { timeout: 15_000 });
+    await waitForPaymentSdk(page);
     expect(thirdParty.length).toBeGreaterThan(0);
     expect(await violationsOf(page)).toEqual([]);
   });

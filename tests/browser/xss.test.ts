@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { parse } from 'yaml';
-import { browserTest, openPage, waitForHydration, type TestPage } from './browser.ts';
+import { browserTest, openPage, waitForHydration, waitForPaymentSdk, type TestPage } from './browser.ts';
 import { openFakedPage } from './fakes.ts';
 import { defaultConfig } from '../helpers.ts';
 import { MODULE_LOADER } from '../../templates/document.ts';
@@ -81,18 +81,6 @@ async function waitForRebuiltLink(page: Page): Promise<string> {
     DEFAULT_LINK,
   );
   return (await page.$eval('a[data-cta="get"]', (anchor) => anchor.getAttribute('href')))!;
-}
-
-/** Resolves once the payment SDK, the last of the deferred loaders, has run each of its scripts (the fake's add themselves to `window.braintree`). */
-function sdkLoaded(page: Page) {
-  return page.waitForFunction(
-    () => {
-      const scripts = document.querySelectorAll('script[src*="braintreegateway"]').length;
-      const loaded = Object.keys((window as unknown as { braintree?: object }).braintree ?? {}).length;
-      return scripts > 0 && loaded === scripts;
-    },
-    { timeout: 15_000, polling: 50 },
-  );
 }
 
 /** What the DOM holds that a payload could have made. */
@@ -177,7 +165,7 @@ describe(`XSS payloads in the query, path, hash and cookies (${VISITS.length} vi
       expect(status).toBe(404);
     }
     // Let the deferred SDK loaders run too, the payment SDK last (the 404 page has no scripts).
-    if (isPage) await sdkLoaded(opened.page);
+    if (isPage) await waitForPaymentSdk(opened.page);
     const found = await inspect(opened.page);
     if (isPage) expect(found.ctaCount).toBeGreaterThanOrEqual(3);
     expectClean(found, dialogs, opened.errors);
