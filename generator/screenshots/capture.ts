@@ -49,8 +49,8 @@ export async function captureAll<T>(buildDir: string, shots: PlannedShot[], scal
 /**
  * The tab a worker captures its shots in, one after another: only the local server reachable,
  * light mode, no motion. One tab for all of them, not one per shot: each new tab cost Chromium
- * about 1 s of CPU, three times the rest of a capture. Nothing carries over that a fresh tab
- * would not have: the worker's shots already shared one context's cookies and storage.
+ * about 1 s of CPU, three times the rest of a capture. Cookies and local storage carried over
+ * before too (a worker's tabs share its context); session storage, the tab's own, the page does not use.
  */
 async function openCaptureTab(context: BrowserContext, origin: string): Promise<Page> {
   const page = await context.newPage();

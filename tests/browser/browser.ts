@@ -251,7 +251,7 @@ async function releaseTabs(context: BrowserContext, origins: Set<string>) {
   // Storage is cleared through a tab's DevTools session (the browser's refuses it).
   const cdp = tabSessions.get(tab) ?? (await tab.createCDPSession());
   await cdp.send('Network.clearBrowserCookies');
-  // Session storage too: for the tab of the session (isolation.test.ts).
+  // Sent from the spare tab, this clears its session storage too (isolation.test.ts).
   for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
   if (spare) spareTabs.set(context, spare);
   else await tab.close();
