@@ -1,5 +1,5 @@
 // Validation: the schema, then the campaigns merged and defaulted, then the checks across files, then the page plan; every problem at once.
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { Value } from '@sinclair/typebox/value';
 import type { Messages } from '../../templates/props.ts';
 import { planSite, type SitePlan } from '../build/plan.ts';
@@ -9,9 +9,9 @@ import type { KeyPath, LoadedConfig } from './load.ts';
 import type { LocaleFile } from './locale-files.ts';
 import { mergeOverrides } from './merge.ts';
 import { diskFiles, type ProjectFiles } from './project-files.ts';
-import { configSchema, fileSchema, inputSchema, overrideSchema } from './schema/index.ts';
-import { EXPECTED } from './schema/values.ts';
+import { configSchema } from './schema/index.ts';
 import { describeSchemaErrors } from './schema-errors.ts';
+import { validateFile, validateOverride } from './schema-validators.ts';
 import type { CampaignConfig, Config } from './types.ts';
 
 /** A config that passed every check, with its translations loaded and its pages planned. */
@@ -28,13 +28,6 @@ export interface ValidConfig {
 
 /** What checking a config found: the valid config, or every problem. */
 export type CheckResult = { valid: ValidConfig; problems: [] } | { valid?: undefined; problems: ConfigIssue[] };
-
-/** The input schema (what is written in the YAML) is what ajv checks; defaults are applied after the merge. */
-// multipleOfPrecision: 4.1 is a multiple of 0.1, though 4.1 / 0.1 is 40.99999999999999 in floating point.
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, multipleOfPrecision: 9 });
-ajv.addKeyword({ keyword: EXPECTED, schemaType: 'string' });
-const validateFile = ajv.compile(inputSchema(fileSchema));
-const validateOverride = ajv.compile(overrideSchema(inputSchema(fileSchema)));
 
 /**
  * Checks a loaded config and everything it points at (asynchronous: it reads the images'

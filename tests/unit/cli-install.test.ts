@@ -72,6 +72,17 @@ describe('a production install (no TypeScript runner, no Puppeteer, no pixelmatc
     expect(JSON.parse(readFileSync(stamp, 'utf8')).compiledAt).toBeGreaterThanOrEqual(started);
   });
 
+  it("ships the config's validators precompiled: no schema compiler in the CLI, the same messages, and the schema's files among its sources (an edit recompiles)", async () => {
+    const { inputs } = JSON.parse(readFileSync(path.join(install, 'dist/inputs.json'), 'utf8')) as { inputs: string[] };
+    expect(inputs.filter((input) => input.includes('node_modules/ajv/dist/compile/'))).toEqual([]);
+    expect(inputs).toEqual(expect.arrayContaining(['node_modules/ajv/dist/runtime/equal.js', 'generator/config/schema/index.ts', 'generator/config/schema/app.ts']));
+    const broken = path.join(repoRoot, 'tests/fixtures/site/campaign-wrong-type.yaml');
+    const run1 = await run(['validate', '-c', broken]);
+    expect(run1.code).toBe(1);
+    const expected = readFileSync(broken.replace(/\.yaml$/, '.expected.txt'), 'utf8').trim().split('\n');
+    expect(run1.stderr.split('\n').slice(1, 1 + expected.length)).toEqual(expected.map((line) => `  ${broken}:${line.slice(line.indexOf(':') + 1)}`));
+  });
+
   it('says exactly what screenshots needs installed, as an error and as JSON', async () => {
     const human = await run(['screenshots', '-c', project.config]);
     expect(human.code).toBe(1);
