@@ -8,7 +8,7 @@ import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
 import { fixturesDir, temporaryDir } from '../helpers.ts';
-import { launchBrowser, openPage, withoutLanguageRedirect } from './browser.ts';
+import { IPHONE, launchBrowser, openPage, withoutLanguageRedirect } from './browser.ts';
 
 const outDir = inject('outDir');
 /** How long the other language's page is held back: the window in which the English document is still the one shown. */
@@ -66,7 +66,8 @@ async function visitor(languages: string, held?: string) {
     frames.push({ at: Date.now(), png: Buffer.from(event.data, 'base64') });
     void cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => {});
   });
-  await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1 });
+  // At CSS pixels, not the phone's three device pixels each: whether a frame is blank shows as well in a ninth of the pixels.
+  await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1, maxWidth: IPHONE.width, maxHeight: IPHONE.height });
   return { ...opened, documents, hold, frames };
 }
 
