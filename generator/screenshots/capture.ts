@@ -90,7 +90,9 @@ async function capture(page: Page, url: string, viewport: { width: number; heigh
   await page.waitForNetworkIdle({ idleTime: 150, timeout: 15_000 });
   // Two frames: whatever the steps above changed has been painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return Buffer.from(await page.screenshot({ type: 'png', fullPage: true }));
+  // Encoded for speed (zlib's fastest level): the capture is decoded to be compared, and a baseline
+  // is written recompressed (compressPng), so its size does not matter.
+  return Buffer.from(await page.screenshot({ type: 'png', fullPage: true, optimizeForSpeed: true }));
 }
 
 /**
