@@ -14,7 +14,9 @@ import { WhatsNew } from './components/whats-new.tsx';
 /**
  * The App Store-style listing, top to bottom: header, info strip, screenshots, description,
  * What's New, ratings and reviews, privacy, information and links. It reads only its props
- * (no clock, no randomness, no `window`), so hydration matches the server HTML exactly.
+ * (no clock, no randomness, no `window`), so hydration matches the server HTML exactly. The
+ * page's route and variant show nowhere and its screenshots in the Screenshots section only: the
+ * build renders the rest once per locale and that section per page (renderScreenshots in entry-server.tsx).
  */
 export function App(props: PageProps) {
   const { locale, messages, listing, screenshots, installLink } = props;

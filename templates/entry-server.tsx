@@ -2,7 +2,8 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './App.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
-import { TranslatorCache, TranslatorCacheContext } from './i18n.tsx';
+import { Screenshots } from './components/screenshots.tsx';
+import { I18nProvider, TranslatorCache, TranslatorCacheContext } from './i18n.tsx';
 import type { ErrorProps, PageProps } from './props.ts';
 
 export { TranslatorCache };
@@ -12,6 +13,20 @@ export function render(props: PageProps, translators: TranslatorCache): string {
   return renderToString(
     <TranslatorCacheContext.Provider value={translators}>
       <App {...props} />
+    </TranslatorCacheContext.Provider>,
+  );
+}
+
+/**
+ * The screenshots section alone, as `<App>` renders it inside the page: what differs between a
+ * locale's pages (the build renders the rest of a body once, see generator/build/render/documents.ts).
+ */
+export function renderScreenshots(props: PageProps, translators: TranslatorCache): string {
+  return renderToString(
+    <TranslatorCacheContext.Provider value={translators}>
+      <I18nProvider locale={props.locale} messages={props.messages} numberingSystem={props.listing.numberingSystem}>
+        <Screenshots screenshots={props.screenshots} installLink={props.installLink} />
+      </I18nProvider>
     </TranslatorCacheContext.Provider>,
   );
 }

@@ -5,6 +5,7 @@ import { BoundedCache, type KeyedCache } from '../shared/bounded-cache.ts';
 import type { MinifiedComponents } from './assets.ts';
 import type { Bundle } from './bundle.ts';
 import { cspHash, type InlineHashes } from './csp.ts';
+import { ShellCache } from './render/body.ts';
 import type { CampaignTemplate } from './render/documents.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface CampaignContext {
   inline: InlineHashes;
   /** Rendered page bodies by content: the most recent ones, so memory stays flat in distinct campaigns. */
   bodies: KeyedCache<string, string>;
+  /** Bodies but for their screenshots section, and those sections: a locale's pages differ only there. */
+  shells: ShellCache;
   /** Campaign documents by templateKey: campaigns that differ only in base path, tracking or split test share one. */
   templates: KeyedCache<string, CampaignTemplate>;
   /** The self-hosted payment SDK's components, minified once. */
@@ -39,6 +42,7 @@ export function createCampaignContext(bundle: Bundle): CampaignContext {
     bundle,
     inline: { scripts: [cspHash(scriptText(bundle.languageRedirect))], styles: [cspHash(styleText(bundle.css))] },
     bodies: new BoundedCache(BODIES_KEPT),
+    shells: new ShellCache(),
     templates: new BoundedCache(TEMPLATES_KEPT),
     minifiedComponents: new Map(),
     translators: new TranslatorCache(),

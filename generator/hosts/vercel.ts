@@ -30,6 +30,14 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
     { src: `^/${HOSTING_DIR}(?:/.*)?$`, status: 404, dest: `${root.basePath}404.html`, headers: pageHeaders(campaignHeaders(root), false) },
   ];
   const after: VercelRoute[] = [];
+  // Campaigns usually share their locales: each pattern is built once (a thousand campaigns took a second).
+  const patterns = new Map<string, string>();
+  const pattern: PatternOf = (locales, locale, defaultLocale) => {
+    const key = JSON.stringify([locales, locale, defaultLocale]);
+    let found = patterns.get(key);
+    if (found === undefined) patterns.set(key, (found = acceptLanguagePattern(locales, locale, defaultLocale)));
+    return found;
+  };
   for (const campaign of campaigns) {
     const base = campaign.basePath;
     const policyHeaders = campaignHeaders(campaign);
@@ -37,7 +45,7 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
       `${base}${locale === campaign.defaultLocale ? '' : `${locale}/`}${route ? `${route}/` : ''}index.html`;
     // One route for the campaign's root, one for all its other routes at once ($1 in dest): the file stays a few kilobytes per campaign.
     for (const { group, route } of routeGroups(campaign)) {
-      before.push(...negotiatedRoutes(campaign, routePattern(base, '', group), (locale) => page(locale, route)));
+      before.push(...negotiatedRoutes(campaign, routePattern(base, '', group), (locale) => page(locale, route), pattern));
       for (const locale of campaign.locales) {
         before.push({
           src: routePattern(base, `${locale}/`, group),
@@ -56,20 +64,23 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
   return { routes: [...before, { handle: 'filesystem' }, ...after] };
 }
 
+/** acceptLanguagePattern, or a memo of it. */
+type PatternOf = typeof acceptLanguagePattern;
+
 /**
  * The routes of plain routes matching `src`: one per locale but the fallback, taking the
  * headers whose first usable range leads to it (acceptLanguagePattern); then, when the
  * fallback is not the default locale, the default locale for a request without
  * Accept-Language (`missing`); then the fallback locale for every other request.
  */
-function negotiatedRoutes(campaign: OrderedCampaign, src: string, dest: (locale: string) => string): VercelRoute[] {
+function negotiatedRoutes(campaign: OrderedCampaign, src: string, dest: (locale: string) => string, pattern: PatternOf): VercelRoute[] {
   const { defaultLocale, fallbackLocale, locales } = campaign;
   const headers = (locale: string) => ({ ...pageHeaders(campaignHeaders(campaign), true), 'Content-Language': locale });
   const routes: VercelRoute[] = locales
     .filter((locale) => locale !== fallbackLocale)
     .map((locale) => ({
       src,
-      has: [{ type: 'header', key: 'accept-language', value: acceptLanguagePattern(locales, locale, defaultLocale) }],
+      has: [{ type: 'header', key: 'accept-language', value: pattern(locales, locale, defaultLocale) }],
       dest: dest(locale),
       headers: headers(locale),
     }));

@@ -1,6 +1,6 @@
 // Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the React templates.
 import { renderDocument, type ImagePreload } from '../../../templates/document.ts';
-import { render, renderError } from '../../../templates/entry-server.tsx';
+import { renderError } from '../../../templates/entry-server.tsx';
 import type { TranslatorCache } from '../../../templates/i18n.tsx';
 import type { ImageRef, LocaleBundle, PageProps } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
@@ -8,6 +8,7 @@ import type { KeyedCache } from '../../shared/bounded-cache.ts';
 import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
+import { renderBody, type ShellCache } from './body.ts';
 import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, INSTALL_LINK_TOKEN, RUNTIME_CONFIG_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
 
 /** What rendering a campaign's templates needs besides its plan. */
@@ -24,6 +25,8 @@ export interface RenderContext {
   image: ImageResolver;
   /** Rendered bodies by content, shared by the campaigns of a build (see renderBody). */
   bodies: KeyedCache<string, string>;
+  /** Bodies but for their screenshots section, and those sections, for the pages that differ only there (see renderBody). */
+  shells: ShellCache;
   /** The build's translators (one per messages object and locale). */
   translators: TranslatorCache;
 }
@@ -54,26 +57,13 @@ export function templateKey(config: Config): string {
 export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContext): CampaignTemplate {
   // A locale has one title and description; every page in it reuses them.
   const metadata = new Map([...context.bundles].map(([locale, bundle]) => [locale, pageMetadata(plan.config, bundle, context)]));
+  // A locale's pages one after another: they share a body but for the screenshots (renderBody).
+  const localeOrder = [...plan.pages].sort((a, b) => plan.config.locales.indexOf(a.locale) - plan.config.locales.indexOf(b.locale));
   return {
-    pages: new Map(plan.pages.map((page) => [page.file, toTemplate(renderPage(plan, page, context, metadata.get(page.locale)!))])),
+    pages: new Map(localeOrder.map((page) => [page.file, toTemplate(renderPage(plan, page, context, metadata.get(page.locale)!))])),
     notFound: toTemplate(renderNotFound(plan, context)),
     localeJson: new Map([...context.bundles].map(([locale, bundle]) => [locale, JSON.stringify(bundle)])),
   };
-}
-
-/**
- * The page body: rendered once per distinct content, the install link's stand-in left in.
- * `context.bodies` maps the props to their rendered markup.
- */
-export function renderBody(props: PageProps, context: Pick<RenderContext, 'bodies' | 'translators'>): string {
-  const template = { ...props, installLink: INSTALL_LINK_TOKEN };
-  const key = JSON.stringify(template);
-  let body = context.bodies.get(key);
-  if (body === undefined) {
-    body = render(template, context.translators);
-    context.bodies.set(key, body);
-  }
-  return body;
 }
 
 function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): string {

@@ -58,6 +58,7 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
       bundles,
       image,
       bodies: context.bodies,
+      shells: context.shells,
       translators: context.translators,
     });
     context.templates.set(key, template);

@@ -1,0 +1,81 @@
+// Page bodies: rendered once per distinct content, and once per locale but for the screenshots section, which the locale's pages render alone.
+import { render, renderScreenshots, type TranslatorCache } from '../../../templates/entry-server.tsx';
+import type { Messages, PageProps } from '../../../templates/props.ts';
+import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
+import { INSTALL_LINK_TOKEN } from './slots.ts';
+
+/** A body other pages reuse but for its screenshots section. */
+interface BodyShell {
+  body: string;
+  /** Its screenshots section, rendered alone. */
+  section: string;
+  /** Where `section` is in `body`; -1 when it is not there exactly once (such pages are rendered whole). */
+  at: number;
+}
+
+/**
+ * How many shells and sections a build keeps. A campaign renders its pages a locale at a time,
+ * so one shell serves them; sections are few (a locale's variants) and the same for campaigns
+ * that differ only in listing facts, so they serve the campaigns after.
+ */
+const SHELLS_KEPT = 16;
+const SECTIONS_KEPT = 64;
+
+/**
+ * The bodies of a build's pages but for the screenshots section, and those sections. Every page
+ * of a locale shows the same body but for that section (App.tsx): the rest is rendered once.
+ */
+export class ShellCache {
+  private readonly shells = new BoundedCache<string, BodyShell>(SHELLS_KEPT);
+  private readonly sections = new BoundedCache<string, string>(SECTIONS_KEPT);
+  /** A number per messages object, for the sections' keys: a build loads each locale file once. */
+  private readonly messageIds = new WeakMap<Messages, number>();
+  private messageCount = 0;
+  /** Bodies rendered whole, and made from a shell with a section swapped in. */
+  readonly rendered = { whole: 0, spliced: 0 };
+
+  /** The body of `template`, whose props but the route, variant and screenshots `shellKey` spells. */
+  body(template: PageProps, shellKey: string, translators: TranslatorCache): string {
+    const shell = this.shells.get(shellKey);
+    if (!shell || shell.at === -1) this.rendered.whole++;
+    else this.rendered.spliced++;
+    if (!shell) {
+      const body = render(template, translators);
+      const section = this.section(template, translators);
+      const at = body.indexOf(section);
+      this.shells.set(shellKey, { body, section, at: at !== -1 && body.indexOf(section, at + 1) === -1 ? at : -1 });
+      return body;
+    }
+    if (shell.at === -1) return render(template, translators);
+    return shell.body.slice(0, shell.at) + this.section(template, translators) + shell.body.slice(shell.at + shell.section.length);
+  }
+
+  /** The screenshots section of `template`: what it shows is its screenshots, install link, locale, digits and messages. */
+  private section(template: PageProps, translators: TranslatorCache): string {
+    const { messages, locale, listing, screenshots, installLink } = template;
+    let id = this.messageIds.get(messages);
+    if (id === undefined) this.messageIds.set(messages, (id = this.messageCount++));
+    const key = JSON.stringify([id, locale, listing.numberingSystem, installLink, screenshots]);
+    let section = this.sections.get(key);
+    if (section === undefined) this.sections.set(key, (section = renderScreenshots(template, translators)));
+    return section;
+  }
+}
+
+/**
+ * The page body, the install link's stand-in left in: rendered once per distinct content
+ * (`bodies`), and for a page that differs from one rendered before only in its route, variant
+ * and screenshots, that one's body with this page's screenshots section (`shells`).
+ */
+export function renderBody(props: PageProps, context: { bodies: KeyedCache<string, string>; shells: ShellCache; translators: TranslatorCache }): string {
+  const template = { ...props, installLink: INSTALL_LINK_TOKEN };
+  const { route, variant, screenshots, ...shared } = template;
+  const shellKey = JSON.stringify(shared);
+  const key = `${shellKey}\n${JSON.stringify({ route, variant, screenshots })}`;
+  let body = context.bodies.get(key);
+  if (body === undefined) {
+    body = context.shells.body(template, shellKey, context.translators);
+    context.bodies.set(key, body);
+  }
+  return body;
+}
