@@ -2,14 +2,14 @@
 import { renderDocument, type ImagePreload } from '../../../templates/document.ts';
 import { renderError } from '../../../templates/entry-server.tsx';
 import type { TranslatorCache } from '../../../templates/i18n.tsx';
-import type { ImageRef, LocaleBundle, PageProps } from '../../../templates/props.ts';
+import type { ImageRef, LocaleBundle } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
 import type { KeyedCache } from '../../shared/bounded-cache.ts';
 import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
-import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, INSTALL_LINK_TOKEN, RUNTIME_CONFIG_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
+import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, RUNTIME_CONFIG_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
 
 /** What rendering a campaign's templates needs besides its plan. */
 export interface RenderContext {
