@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
-import { containsStandIn, documentFiller, toTemplate, INSTALL_LINK_TOKEN } from '../../generator/build/render/slots.ts';
+import { containsStandIn, documentFiller, toTemplate, INSTALL_LINK_TOKEN, STYLE_TOKEN } from '../../generator/build/render/slots.ts';
 import { HOSTILE_LINK, OLD_HTML_TOKEN, OLD_JSON_TOKEN, writeHostileConfig } from './hostile-config.ts';
 
 type Element = DefaultTreeAdapterMap['element'];
@@ -67,8 +67,8 @@ describe('toTemplate', () => {
   });
 
   it('fills each stand-in escaped for where it stands', () => {
-    const fill = documentFiller({ basePath: '/', installLink: HOSTILE_LINK, csp: "default-src 'none'", runtime: {} as never });
-    const html = Buffer.concat(fill(toTemplate(`<a href="${INSTALL_LINK_TOKEN}">x</a>`))).toString();
-    expect(html).toBe('<a href="https://x/&#34;onfocus=alert(document.domain)//">x</a>');
+    const fill = documentFiller({ basePath: '/', installLink: HOSTILE_LINK, csp: "default-src 'none'", css: "a::after{content:'</style>'}", runtime: {} as never });
+    const html = Buffer.concat(fill(toTemplate(`<style>${STYLE_TOKEN}</style><a href="${INSTALL_LINK_TOKEN}">x</a>`))).toString();
+    expect(html).toBe('<style>a::after{content:\'<\\/style>\'}</style><a href="https://x/&#34;onfocus=alert(document.domain)//">x</a>');
   });
 });

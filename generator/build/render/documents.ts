@@ -9,12 +9,10 @@ import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
-import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, RUNTIME_CONFIG_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
+import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, RUNTIME_CONFIG_TOKEN, STYLE_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
 
 /** What rendering a campaign's templates needs besides its plan. */
 export interface RenderContext {
-  /** The page CSS, inlined into every document. */
-  css: string;
   /** URLs of the module scripts every page loads, runtime first, on BASE_PATH_TOKEN. */
   scripts: string[];
   /** The inline script of the plain routes (templates/language-redirect.ts). */
@@ -81,7 +79,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
   return renderDocument({
     lang: page.locale,
     ...metadata,
-    css: context.css,
+    css: STYLE_TOKEN,
     csp: CSP_TOKEN,
     body,
     canonical: config.siteUrl ? pageUrl(page.urlPath) : undefined,
@@ -136,7 +134,7 @@ function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
     lang: defaultLocale,
     title: `${t('error.notFound')} – ${t('app.name')}`,
     description: t('error.title'),
-    css: context.css,
+    css: STYLE_TOKEN,
     csp: CSP_TOKEN,
     body: renderError({ locale: defaultLocale, messages, status: 404 }, context.translators),
   });

@@ -34,6 +34,7 @@ export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembl
     basePath: plan.basePath,
     installLink: plan.config.tracking.appsflyer.oneLink.default,
     csp: assembly.metaPolicy,
+    css: context.bundle.css,
     runtime: { locales: runtime.locales, client: runtime.client, translations: locales.translations, tracking: runtime.tracking, payments: runtime.payments },
   });
   return {
@@ -52,7 +53,6 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
     const image = imageResolver(assembly.images, `${BASE_PATH_TOKEN}assets/`);
     const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messages(config, locale), image)]));
     template = renderCampaignTemplate(plan, {
-      css: context.bundle.css,
       scripts: [`${BASE_PATH_TOKEN}assets/${context.bundle.entries.runtime}`],
       languageRedirect: context.bundle.languageRedirect,
       bundles,
