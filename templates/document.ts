@@ -112,10 +112,6 @@ export function escapeHtml(text: string): string {
  * `<`, `>` and `&` become unicode escapes, which JSON.parse reads back unchanged.
  */
 export function serializeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  // One pass for the five characters: a page's props are 12 KB of JSON.
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
