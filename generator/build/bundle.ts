@@ -5,6 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const templatesDir = fileURLToPath(new URL('../../templates/', import.meta.url));
+/** The package's folder: esbuild's paths (the metafile's, the sources') are relative to it, wherever a build runs. */
+const packageDir = fileURLToPath(new URL('../../', import.meta.url));
+/** This file: how it bundles is part of what a bundle is made from. */
+const thisFile = fileURLToPath(import.meta.url);
 
 /** A file the bundle adds to `assets/`. */
 export interface AssetFile {
@@ -23,6 +27,8 @@ export interface Bundle {
   /** The plain routes' inline script (templates/language-redirect.ts), minified. */
   languageRedirect: string;
   metafile: Metafile;
+  /** Every file the bundle was made from, absolute: its code, styles and packages, and this module. */
+  sources: string[];
 }
 
 /** Browsers we serve: Safari of iOS 15 and later (the app's minimum) and current Chromium. */
@@ -41,6 +47,7 @@ const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 export async function bundleRuntime(): Promise<Bundle> {
   const [result, css, languageRedirect] = await Promise.all([
     build({
+      absWorkingDir: packageDir,
       entryPoints: {
         runtime: path.join(templatesDir, 'runtime/index.ts'),
         client: path.join(templatesDir, 'entry-client.tsx'),
@@ -65,7 +72,9 @@ export async function bundleRuntime(): Promise<Bundle> {
       transform(source, { loader: 'css', minify: true, target: TARGETS }),
     ),
     build({
+      absWorkingDir: packageDir,
       entryPoints: [path.join(templatesDir, 'language-redirect.ts')],
+      metafile: true,
       bundle: true,
       format: 'iife',
       minify: true,
@@ -88,5 +97,8 @@ export async function bundleRuntime(): Promise<Bundle> {
     css: css.code.trim(),
     languageRedirect: languageRedirect.outputFiles[0]!.text.trim(),
     metafile: result.metafile,
+    sources: [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(languageRedirect.metafile.inputs)])]
+      .map((input) => path.join(packageDir, input))
+      .concat(path.join(templatesDir, 'styles.css'), thisFile),
   };
 }

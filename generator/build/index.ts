@@ -1,10 +1,12 @@
 // The build pipeline: load -> validate (which plans) -> bundle -> per campaign: assemble -> render -> write.
 import { performance } from 'node:perf_hooks';
+import path from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import { messagesFor, validateConfig } from '../config/validate.ts';
 import type { Config } from '../config/types.ts';
 import { bundleRuntime } from './bundle.ts';
-import { createBuildContext, type BuildContext } from './context.ts';
+import { cachedBundle } from './bundle-cache.ts';
+import { cacheRoot, createBuildContext, type BuildContext } from './context.ts';
 import type { ImageStats } from './images.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { siteRootFiles, type SiteEntry } from './site-root.ts';
@@ -77,7 +79,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Refuse an output folder that may not be replaced (the config's own, a git worktree, ...) before the expensive work.
   const protect = { configFile: valid.loaded.file };
   if (!options.write) await checkOutput(options.outDir, protect);
-  const context = options.context ?? createBuildContext(await bundleRuntime(), { configDir: valid.loaded.dir, ...options });
+  const context = options.context ?? createBuildContext(await cachedBundle(path.join(cacheRoot(valid.loaded.dir), 'bundle'), bundleRuntime), { configDir: valid.loaded.dir, ...options });
   const bundled = lap();
   report('render', context.images.stats);
 
