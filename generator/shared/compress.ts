@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 
 /** Text files that get compressed twins; pages (.html) do not, see effortFor. */
 const COMPRESSIBLE = /\.(js|css|json|svg|txt|xml)$/;
@@ -44,6 +44,13 @@ function effortFor(file: string, bytes: number): Effort | null {
 }
 
 const gzipAsync = promisify(gzip);
+
+/**
+ * Below this size a file is gzipped on the calling thread: a 9 KB locale bundle takes 0.06 ms
+ * so, and 0.2 ms of CPU through zlib's thread pool, whose streams and hand-offs cost more than
+ * the compression (a build of 1,000 campaigns makes 5,000 such twins).
+ */
+const SYNC_GZIP_BYTES = 64 * 1024;
 const brotliAsync = promisify(brotliCompress);
 
 /** Compresses files into their twins; the costly brotli 11 ones are kept in `cacheDir`, when given, for later builds. */
@@ -59,7 +66,10 @@ export class Compressor {
   async twins(file: string, contents: Uint8Array): Promise<Twin[]> {
     const effort = effortFor(file, contents.byteLength);
     if (!effort) return [];
-    if (effort.brotli === undefined) return [{ extension: '.gz', contents: await gzipAsync(contents, { level: effort.gzip }) }];
+    if (effort.brotli === undefined) {
+      const options = { level: effort.gzip };
+      return [{ extension: '.gz', contents: contents.byteLength < SYNC_GZIP_BYTES ? gzipSync(contents, options) : await gzipAsync(contents, options) }];
+    }
     const key = `${createHash('sha256').update(contents).digest('hex')}-${effort.gzip}-${effort.brotli}`;
     return (await this.cached(key)) ?? this.store(key, await compressBoth(contents, effort.gzip, effort.brotli));
   }
