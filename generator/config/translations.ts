@@ -20,6 +20,23 @@ const PLURAL_SUFFIX = new RegExp(`_(${PLURAL_FORMS.join('|')})$`);
  * i18next looks up for a count.
  */
 export function missingTranslations(config: Config, files: LocaleFile[]): ConfigIssue[] {
+  if (files.length === 0) return [];
+  const key = JSON.stringify([files.map((file) => file.shown), config.defaultLocale, referencedKeys(config)]);
+  let results = checked.get(files[0]!);
+  if (!results) checked.set(files[0]!, (results = new Map()));
+  let issues = results.get(key);
+  if (!issues) results.set(key, (issues = findMissing(config, files)));
+  return issues;
+}
+
+/**
+ * What missingTranslations found, by the first locale file (one object per file and check,
+ * shared by the campaigns that read it) and the rest it depends on: campaigns usually share
+ * their locale files and the keys they name, and 1,000 of them took 0.6 s to check one by one.
+ */
+const checked = new WeakMap<LocaleFile, Map<string, ConfigIssue[]>>();
+
+function findMissing(config: Config, files: LocaleFile[]): ConfigIssue[] {
   const reference = files.find((file) => file.locale === config.defaultLocale);
   const referenceKeys = reference ? leafKeys(reference.messages) : [];
   const plural = new Set(referenceKeys.filter((key) => PLURAL_SUFFIX.test(key)).map(baseKey));

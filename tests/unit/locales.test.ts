@@ -114,6 +114,21 @@ describe('plural forms', () => {
   });
 });
 
+describe('the texts a campaign names', () => {
+  it("are required of the locale files it shares with the top level, whose own keys they already have", async () => {
+    const config = await editedMarkets(() => {});
+    const text = await readFile(config, 'utf8');
+    const reviews = '      reviews:\n        - { id: r1, author: Kathy_D_88, rating: 5 }\n        - { id: r9, author: Newcomer, rating: 4 }\n';
+    await writeFile(config, text.replace('\ncampaigns:\n', `\ncampaigns:\n  reviewed:\n    app:\n${reviews}`));
+    const issues = await configIssues(config);
+    // Each locale lacks the title and body of r9; the top level, checked first with the same files, lacks nothing.
+    expect(issues).toHaveLength(8);
+    for (const locale of ['en', 'ja', 'pt-BR', 'ar']) {
+      expect(issues).toContainEqual(expect.stringMatching(new RegExp(`locales/${locale}\\.json:\\d+:\\d+ reviews\\.r9\\.title: missing translation`)));
+    }
+  });
+});
+
 describe('textDirection', () => {
   it.each([
     ['ar', 'rtl'],
