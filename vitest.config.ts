@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/sequencer.ts';
 
 // Every build of the suite (dozens of fixture configs, in this process, its workers and the CLIs
 // they start) shares one image and compression cache: each image is encoded once per machine,
@@ -14,6 +15,8 @@ export default defineConfig({
     // poll, a held request) while their page idles, and a third file fills that time. On two cores
     // the browser project took 167 s with three files at once against 200 s with two, for 2 % more CPU.
     maxWorkers: availableParallelism() + 1,
+    // The longest files first, across the projects (tests/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
