@@ -4,21 +4,40 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Unit files that take many seconds (they start the CLI dozens of times, or tsc). Vitest knows
- * each file's last duration, but a fresh clone (CI) has none, and it would then start files
- * by size: these small files came last and ran on alone for half a minute.
+ * The slowest files, slowest first, as a full run on a 2-core machine timed them. Vitest keeps
+ * each file's last duration, but a fresh clone (CI) has none: it would start the files by
+ * size, and the slowest unit files are small, so they came last and ran on alone. A file
+ * missing here only starts later; a stale order only costs time.
  */
-const SLOW_UNIT_FILES = ['workflow', 'atomic-builds', 'config-corpus', 'typecheck', 'build-workers', 'cli', 'screenshots'].map(
-  (name) => `tests/unit/${name}.test.ts`,
-);
+const SLOWEST = [
+  'browser/sliders',
+  'browser/attribution',
+  'browser/screenshots',
+  'unit/workflow',
+  'browser/layout',
+  'browser/failure-matrix',
+  'browser/consent',
+  'browser/xss',
+  'unit/atomic-builds',
+  'unit/config-corpus',
+  'browser/runtime',
+  'browser/plain-host',
+  'browser/pages',
+  'unit/typecheck',
+  'browser/csp',
+  'browser/resilience',
+  'browser/markets',
+  'browser/runtime-page',
+  'unit/cli',
+  'unit/build-workers',
+].map((name) => `tests/${name}.test.ts`);
 
-/** Seconds a file is expected to take: its last run's (`last`), else a guess by kind. */
+/** Seconds a file is expected to take: its last run's (`last`), else its place among SLOWEST, else a guess by size. */
 function expectedSeconds(spec: TestSpecification, file: string, last: { duration: number } | undefined): number {
   if (last) return last.duration / 1000;
-  if (SLOW_UNIT_FILES.includes(file)) return 25;
-  // A browser file visits pages for 10 to 60 s, roughly by its length; a unit file takes a second or two.
-  const kilobytes = statSync(spec.moduleId).size / 1024;
-  return spec.project.name === 'browser' ? 10 + kilobytes : kilobytes / 10;
+  const rank = SLOWEST.indexOf(file);
+  if (rank !== -1) return 60 - rank;
+  return statSync(spec.moduleId).size / 10_240;
 }
 
 /**
