@@ -30,6 +30,9 @@ const SLOWEST = [
   'browser/runtime-page',
   'unit/cli',
   'unit/build-workers',
+  'browser/markets-screenshots',
+  'unit/screenshots',
+  'browser/hydration',
 ].map((name) => `tests/${name}.test.ts`);
 
 /** Seconds a file is expected to take: its last run's (`last`), else its place among SLOWEST, else a guess by size. */
