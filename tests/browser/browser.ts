@@ -271,21 +271,27 @@ async function endPage(page: Page): Promise<boolean> {
 }
 
 /**
- * `test` for browser tests: `browser` is the file's Chromium; `context` its one browser context,
- * which the file's tests (one at a time) share, and with it a tab (takeTab). What a test leaves
- * behind (its pages, listeners, cookies, storage) is cleared after it, so nothing leaks into the
- * next (tests/browser/isolation.test.ts).
+ * `test` for browser tests: `browser` is the test process's Chromium, which its files share (a
+ * launch cost Chromium about 1 s of CPU); `fileContext` the file's own browser context in it, so
+ * that what one file leaves never reaches another; `context` that context for one test. The
+ * file's tests (one at a time) share a tab (takeTab). What a test leaves behind (its pages,
+ * listeners, cookies, storage) is cleared after it, so nothing leaks into the next
+ * (tests/browser/isolation.test.ts).
  */
 export const browserTest = test
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+  .extend('browser', { scope: 'worker' }, async ({}, { onCleanup }) => {
     const browser = await launchBrowser();
     onCleanup(() => browser.close());
     // The tab Chromium opens at launch: tests open their own.
     for (const page of await browser.pages()) await page.close();
     return browser;
   })
-  .extend('context', async ({ browser }, { onCleanup }) => {
-    const context = browser.defaultBrowserContext();
+  .extend('fileContext', { scope: 'file' }, async ({ browser }, { onCleanup }) => {
+    const context = await browser.createBrowserContext();
+    onCleanup(() => context.close());
+    return context;
+  })
+  .extend('context', async ({ fileContext: context }, { onCleanup }) => {
     reusableContexts.add(context);
     const origins = new Set<string>();
     const noteOrigin = (target: Target) => {
