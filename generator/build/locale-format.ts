@@ -30,7 +30,10 @@ export function localeFormat(locale: Locale): LocaleFormat {
   return format;
 }
 
-/** Each locale's formatters, made once per process: making one takes longer than a thousand uses (50 campaigns' listings spent 40 ms on it). */
+/**
+ * Each locale's formatters, made once per process: making one takes longer than a thousand uses
+ * (50 campaigns' listings spent 40 ms on it). Not a build's state: they depend on the locale alone.
+ */
 const formats = new Map<Locale, LocaleFormat>();
 
 function createLocaleFormat(locale: Locale): LocaleFormat {
