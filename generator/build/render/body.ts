@@ -1,4 +1,5 @@
 // Page bodies: rendered once per distinct content, and once per locale but for the screenshots section, which the locale's pages render alone.
+import { createHash } from 'node:crypto';
 import { render, renderScreenshots, type TranslatorCache } from '../../../templates/entry-server.tsx';
 import type { Messages, PageProps } from '../../../templates/props.ts';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
@@ -70,7 +71,7 @@ export class ShellCache {
 export function renderBody(props: PageProps, context: { bodies: KeyedCache<string, string>; shells: ShellCache; translators: TranslatorCache }): string {
   const template = { ...props, installLink: INSTALL_LINK_TOKEN };
   const { route, variant, screenshots, ...shared } = template;
-  const shellKey = JSON.stringify(shared);
+  const shellKey = sharedDigest(shared);
   const key = `${shellKey}\n${JSON.stringify({ route, variant, screenshots })}`;
   let body = context.bodies.get(key);
   if (body === undefined) {
@@ -78,4 +79,24 @@ export function renderBody(props: PageProps, context: { bodies: KeyedCache<strin
     context.bodies.set(key, body);
   }
   return body;
+}
+
+/** What a body shows but its route, variant and screenshots. */
+type SharedProps = Omit<PageProps, 'route' | 'variant' | 'screenshots'>;
+
+/**
+ * The digests of shared props, by their listing: a locale's pages carry the same objects (its
+ * locale bundle's), so each is serialized and hashed once, not per page; a key of 64
+ * characters, not the 12 KB of JSON, is what the caches then hash and compare.
+ */
+const sharedDigests = new WeakMap<object, { shared: SharedProps; digest: string }>();
+
+/** A SHA-256 of `shared`'s JSON: equal for equal content, wherever the objects come from (dev keeps bodies across rebuilds). */
+function sharedDigest(shared: SharedProps): string {
+  const kept = sharedDigests.get(shared.listing);
+  const entries = Object.entries(shared) as Array<[keyof SharedProps, unknown]>;
+  if (kept && entries.length === Object.keys(kept.shared).length && entries.every(([name, value]) => kept.shared[name] === value)) return kept.digest;
+  const digest = createHash('sha256').update(JSON.stringify(shared)).digest('hex');
+  sharedDigests.set(shared.listing, { shared, digest });
+  return digest;
 }
