@@ -14,6 +14,9 @@ interface BodyShell {
   at: number;
 }
 
+/** What a body shows but its route, variant and screenshots. */
+type SharedProps = Omit<PageProps, 'route' | 'variant' | 'screenshots'>;
+
 /**
  * How many shells and sections a build keeps. A campaign renders its pages a locale at a time,
  * so one shell serves them; sections are few (a locale's variants) and the same for campaigns
@@ -32,10 +35,29 @@ export class ShellCache {
   /** A number per messages object, for the sections' keys: a build loads each locale file once. */
   private readonly messageIds = new WeakMap<Messages, number>();
   private messageCount = 0;
+  /**
+   * The keys of shared props, by their listing: a locale's pages carry the same objects (its
+   * locale bundle's), so each is serialized and hashed once, not per page.
+   */
+  private readonly sharedKeys = new WeakMap<object, { shared: SharedProps; key: string }>();
   /** Bodies rendered whole, and made from a shell with a section swapped in. */
   readonly rendered = { whole: 0, spliced: 0 };
 
-  /** The body of `template`, whose props but the route, variant and screenshots `shellKey` spells. */
+  /**
+   * A SHA-256 of `shared`'s JSON: equal for equal content, wherever the objects come from (dev
+   * keeps bodies across rebuilds); 64 characters, not the 12 KB of JSON, for the caches to hash
+   * and compare.
+   */
+  keyOf(shared: SharedProps): string {
+    const kept = this.sharedKeys.get(shared.listing);
+    const entries = Object.entries(shared) as Array<[keyof SharedProps, unknown]>;
+    if (kept && entries.length === Object.keys(kept.shared).length && entries.every(([name, value]) => kept.shared[name] === value)) return kept.key;
+    const key = createHash('sha256').update(JSON.stringify(shared)).digest('hex');
+    this.sharedKeys.set(shared.listing, { shared, key });
+    return key;
+  }
+
+  /** The body of `template`, whose props but the route, variant and screenshots have the key `shellKey` (keyOf). */
   body(template: PageProps, shellKey: string, translators: TranslatorCache): string {
     const shell = this.shells.get(shellKey);
     if (!shell || shell.at === -1) this.rendered.whole++;
@@ -71,7 +93,7 @@ export class ShellCache {
 export function renderBody(props: PageProps, context: { bodies: KeyedCache<string, string>; shells: ShellCache; translators: TranslatorCache }): string {
   const template = { ...props, installLink: INSTALL_LINK_TOKEN };
   const { route, variant, screenshots, ...shared } = template;
-  const shellKey = sharedDigest(shared);
+  const shellKey = context.shells.keyOf(shared);
   const key = `${shellKey}\n${JSON.stringify({ route, variant, screenshots })}`;
   let body = context.bodies.get(key);
   if (body === undefined) {
@@ -79,24 +101,4 @@ export function renderBody(props: PageProps, context: { bodies: KeyedCache<strin
     context.bodies.set(key, body);
   }
   return body;
-}
-
-/** What a body shows but its route, variant and screenshots. */
-type SharedProps = Omit<PageProps, 'route' | 'variant' | 'screenshots'>;
-
-/**
- * The digests of shared props, by their listing: a locale's pages carry the same objects (its
- * locale bundle's), so each is serialized and hashed once, not per page; a key of 64
- * characters, not the 12 KB of JSON, is what the caches then hash and compare.
- */
-const sharedDigests = new WeakMap<object, { shared: SharedProps; digest: string }>();
-
-/** A SHA-256 of `shared`'s JSON: equal for equal content, wherever the objects come from (dev keeps bodies across rebuilds). */
-function sharedDigest(shared: SharedProps): string {
-  const kept = sharedDigests.get(shared.listing);
-  const entries = Object.entries(shared) as Array<[keyof SharedProps, unknown]>;
-  if (kept && entries.length === Object.keys(kept.shared).length && entries.every(([name, value]) => kept.shared[name] === value)) return kept.digest;
-  const digest = createHash('sha256').update(JSON.stringify(shared)).digest('hex');
-  sharedDigests.set(shared.listing, { shared, digest });
-  return digest;
 }
