@@ -21,11 +21,12 @@ const PLURAL_SUFFIX = new RegExp(`_(${PLURAL_FORMS.join('|')})$`);
  */
 export function missingTranslations(config: Config, files: LocaleFile[]): ConfigIssue[] {
   if (files.length === 0) return [];
-  const key = JSON.stringify([files.map((file) => file.shown), config.defaultLocale, referencedKeys(config)]);
+  const referenced = referencedKeys(config);
+  const key = JSON.stringify([files.map((file) => file.shown), config.defaultLocale, referenced]);
   let results = checked.get(files[0]!);
   if (!results) checked.set(files[0]!, (results = new Map()));
   let issues = results.get(key);
-  if (!issues) results.set(key, (issues = findMissing(config, files)));
+  if (!issues) results.set(key, (issues = findMissing(config.defaultLocale, referenced, files)));
   return issues;
 }
 
@@ -36,11 +37,12 @@ export function missingTranslations(config: Config, files: LocaleFile[]): Config
  */
 const checked = new WeakMap<LocaleFile, Map<string, ConfigIssue[]>>();
 
-function findMissing(config: Config, files: LocaleFile[]): ConfigIssue[] {
-  const reference = files.find((file) => file.locale === config.defaultLocale);
+/** missingTranslations' check, of the keys the config names (`referenced`) and the rest. */
+function findMissing(defaultLocale: string, referenced: string[], files: LocaleFile[]): ConfigIssue[] {
+  const reference = files.find((file) => file.locale === defaultLocale);
   const referenceKeys = reference ? leafKeys(reference.messages) : [];
   const plural = new Set(referenceKeys.filter((key) => PLURAL_SUFFIX.test(key)).map(baseKey));
-  const required = new Set<string>([...PAGE_KEYS, ...referencedKeys(config), ...referenceKeys.map(baseKey)]);
+  const required = new Set<string>([...PAGE_KEYS, ...referenced, ...referenceKeys.map(baseKey)]);
   const issues: ConfigIssue[] = [];
   for (const file of files) {
     const used: string[] = new Intl.PluralRules(file.locale).resolvedOptions().pluralCategories;
