@@ -45,8 +45,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          // One process per worker here too (each file still launches its own Chromium): Puppeteer
-          // and the helpers load once per worker instead of once per file (320 -> 279 s of CPU).
+          // One process per worker here too: Puppeteer and the helpers load once per worker instead
+          // of once per file (320 -> 279 s of CPU), and browserTest's files share its Chromium (browser.ts).
           isolate: false,
           exclude: ['tests/browser/timing/**'],
           globalSetup: ['tests/browser/global-setup.ts'],
