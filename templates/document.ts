@@ -21,11 +21,13 @@ export interface DocumentParts {
   /** The text of one classic inline script run while the head is parsed; its CSP hash is taken over scriptText(). */
   inlineScript?: string;
   /**
-   * Module scripts, in order: preloaded from the head, listed in a `<template>` and started by
-   * MODULE_LOADER (the policy's 'strict-dynamic' trusts what a hashed script starts, and nothing
-   * the parser meets by its URL alone).
+   * Module scripts, in order: listed in a `<template>` and started by MODULE_LOADER once the
+   * first frame is painted (the policy's 'strict-dynamic' trusts what a hashed script starts,
+   * and nothing the parser meets by its URL alone).
    */
   scripts?: string[];
+  /** Chunks the scripts import statically: MODULE_LOADER preloads them as it starts the scripts, so they are fetched side by side. */
+  modulePreloads?: string[];
   /** JSON data blocks by element id, e.g. `page-props`; never executed, so no CSP hash is needed. */
   data?: Record<string, unknown>;
 }
@@ -62,14 +64,16 @@ export function renderDocument(parts: DocumentParts): string {
         : `<link rel="preload" as="image" imagesrcset="${escapeHtml(preload.srcset)}" type="${escapeHtml(preload.type)}" fetchpriority="high">`,
     ),
     `<style>${styleText(parts.css)}</style>`,
-    ...(parts.scripts ?? []).map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
   ];
   const data = Object.entries(parts.data ?? {}).map(
     ([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${serializeJson(value)}</script>`,
   );
+  const modules = [
+    ...(parts.modulePreloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...(parts.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+  ];
   const scripts = parts.scripts?.length
-    ? `<template id="${MODULE_SCRIPTS_ID}">${parts.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('')}</template>` +
-      `<script type="module">${scriptText(MODULE_LOADER)}</script>`
+    ? `<template id="${MODULE_SCRIPTS_ID}">${modules.join('')}</template><script type="module">${scriptText(MODULE_LOADER)}</script>`
     : '';
   return (
     `<!doctype html><html lang="${escapeHtml(parts.lang)}" dir="${textDirection(parts.lang)}"><head>${head.filter(Boolean).join('')}</head>` +
@@ -77,20 +81,28 @@ export function renderDocument(parts: DocumentParts): string {
   );
 }
 
-/** The id of the `<template>` that lists a page's module scripts for MODULE_LOADER. */
+/** The id of the `<template>` that lists a page's module scripts and their preloads for MODULE_LOADER. */
 export const MODULE_SCRIPTS_ID = 'module-scripts';
 
 /**
- * The page's one inline module script: it starts each module script listed in the
- * `<template>`, in order. Scripts in a template never run by themselves; ones a trusted
- * (hashed) script creates are trusted under 'strict-dynamic', and so is everything they load
- * (the runtime's chunks, React, the third-party SDKs). A module script, so it runs after the
- * document is parsed, as the scripts it starts did when they were in the head. Fixed text:
- * one CSP hash for every page and campaign.
+ * The page's one inline module script: it adds each preload and module script listed in the
+ * `<template>` to the head, in order. Scripts in a template never run by themselves; ones a
+ * trusted (hashed) script creates are trusted under 'strict-dynamic', and so is everything
+ * they load (the runtime's chunks, React, the third-party SDKs).
+ *
+ * It waits for the first frame: the first screen needs none of these scripts (the page is
+ * server-rendered and its install link already works), so on a slow network they should not
+ * share its bandwidth with the first screenshot. A hidden page (a background tab) paints no
+ * frame, so there they start at once. Fixed text: one CSP hash for every page and campaign.
  */
 export const MODULE_LOADER =
-  `for(const t of document.getElementById("${MODULE_SCRIPTS_ID}").content.querySelectorAll("script")){` +
-  'const s=document.createElement("script");s.type="module";s.async=!1;s.src=t.getAttribute("src");document.head.append(s)}';
+  'const go=()=>{' +
+  `for(const t of document.getElementById("${MODULE_SCRIPTS_ID}").content.children){` +
+  'const e=document.createElement(t.localName);' +
+  'if(e.localName=="link"){e.rel="modulepreload";e.href=t.getAttribute("href")}' +
+  'else{e.type="module";e.async=!1;e.src=t.getAttribute("src")}' +
+  'document.head.append(e)}};' +
+  'document.hidden?go():requestAnimationFrame(()=>setTimeout(go))';
 
 /** The text of the inline `<style>` element, exactly: its CSP hash is taken over this. */
 export function styleText(css: string): string {

@@ -20,6 +20,8 @@ export interface AssetFile {
 export interface Bundle {
   /** Asset names of the entries, read from esbuild's metafile. */
   entries: { runtime: string; client: string };
+  /** Asset names of the chunks the runtime imports statically: pages fetch them beside it, not after it. */
+  runtimeImports: string[];
   /** Every output: entries and the chunks they share or load lazily. */
   files: AssetFile[];
   /** The page CSS, minified, for a `<style>` element. */
@@ -86,13 +88,15 @@ export async function bundleRuntime(): Promise<Bundle> {
   ]);
 
   const entries = { runtime: '', client: '' };
+  let runtimeOutput = '';
   for (const [output, meta] of Object.entries(result.metafile.outputs)) {
     const name = path.basename(output);
-    if (meta.entryPoint?.endsWith('runtime/index.ts')) entries.runtime = name;
+    if (meta.entryPoint?.endsWith('runtime/index.ts')) [entries.runtime, runtimeOutput] = [name, output];
     if (meta.entryPoint?.endsWith('entry-client.tsx')) entries.client = name;
   }
   return {
     entries,
+    runtimeImports: staticImports(result.metafile, runtimeOutput).map((output) => path.basename(output)),
     files: result.outputFiles.map((file) => ({ name: path.basename(file.path), contents: file.contents })),
     css: css.code.trim(),
     languageRedirect: languageRedirect.outputFiles[0]!.text.trim(),
@@ -101,4 +105,18 @@ export async function bundleRuntime(): Promise<Bundle> {
       .map((input) => path.join(packageDir, input))
       .concat(path.join(templatesDir, 'styles.css'), thisFile),
   };
+}
+
+/** The outputs `output` imports statically, directly or through another: what must arrive before it runs. Dynamic imports are left out. */
+function staticImports(metafile: Metafile, output: string): string[] {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || found.has(imported.path)) continue;
+      found.add(imported.path);
+      visit(imported.path);
+    }
+  };
+  visit(output);
+  return [...found];
 }

@@ -25,9 +25,9 @@ export function AppImage({ image, alt, priority = false, className }: AppImagePr
       width={image.width}
       height={image.height}
       alt={alt}
-      decoding="async"
+      decoding={priority ? undefined : 'async'}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : 'low'}
     />
   );
   if (!image.sources?.length) return img;

@@ -16,6 +16,7 @@ function fakeMaker(dir: string) {
     made.count++;
     return {
       entries: { runtime: 'runtime-X.js', client: 'client-Y.js' },
+      runtimeImports: [],
       files: [{ name: 'runtime-X.js', contents: new Uint8Array([1, 2, made.count]) }],
       css: 'a{}',
       languageRedirect: '',

@@ -15,6 +15,8 @@ import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, RUNTIME_CONFIG_TOK
 export interface RenderContext {
   /** URLs of the module scripts every page loads, runtime first, on BASE_PATH_TOKEN. */
   scripts: string[];
+  /** URLs of the chunks those scripts import, on BASE_PATH_TOKEN. */
+  modulePreloads: string[];
   /** The inline script of the plain routes (templates/language-redirect.ts). */
   languageRedirect: string;
   /** Per locale: the messages and formatted listing, asset URLs on BASE_PATH_TOKEN. */
@@ -91,6 +93,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     preloadImages: [lcpPreload(props.screenshots[0]!)],
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
+    modulePreloads: context.modulePreloads,
     data: { 'page-props': { ...props, installLink: INSTALL_LINK_JSON_TOKEN }, 'runtime-config': RUNTIME_CONFIG_TOKEN },
   });
 }

@@ -54,6 +54,7 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
     const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messages(config, locale), image)]));
     template = renderCampaignTemplate(plan, {
       scripts: [`${BASE_PATH_TOKEN}assets/${context.bundle.entries.runtime}`],
+      modulePreloads: context.bundle.runtimeImports.map((name) => `${BASE_PATH_TOKEN}assets/${name}`),
       languageRedirect: context.bundle.languageRedirect,
       bundles,
       image,
