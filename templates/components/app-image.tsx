@@ -5,7 +5,12 @@ export interface AppImageProps {
   image: ImageRef;
   /** Empty for decorative images. */
   alt: string;
-  /** Above the fold: fetched first instead of lazily. */
+  /**
+   * On the first screen: fetched at once at high priority and decoded in step with the page's
+   * paint (async decoding would paint the first frame without it). Any other image is lazy, at
+   * low priority (even in view, so it does not share the bandwidth of the first screen's), and
+   * decoded off the main thread.
+   */
   priority?: boolean;
   /** Goes on the `<img>`, which CSS sizes; the `<picture>` around it stays an unstyled inline box, which changes no layout. */
   className?: string;

@@ -180,6 +180,20 @@ describe('browser bundles', () => {
     expect(inputsOf(entries.client).some((input) => input.includes('node_modules/react-dom/'))).toBe(true);
   });
 
+  it("lists the chunks the runtime imports statically, and not those it imports when it needs them", async () => {
+    const { bundleRuntime } = await import('../../generator/build/bundle.ts');
+    const { files, entries, runtimeImports } = await bundleRuntime();
+    const code = (name: string) => new TextDecoder().decode(files.find((file) => file.name === name)!.contents);
+    // Read from the code itself: `import ... from"./x.js"` or `import"./x.js"`, and `import("./x.js")` apart.
+    const staticImports = (name: string): string[] =>
+      [...code(name).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].flatMap((match) => [match[1]!, ...staticImports(match[1]!)]);
+    const dynamicImports = [...code(entries.runtime).matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((match) => match[1]!);
+    expect(runtimeImports.length).toBeGreaterThan(0);
+    expect(dynamicImports.length).toBeGreaterThan(0);
+    expect(new Set(runtimeImports)).toEqual(new Set(staticImports(entries.runtime)));
+    expect(runtimeImports.filter((name) => dynamicImports.includes(name))).toEqual([]);
+  });
+
   it('asks Chromium to compile every script whole while it streams in, off the main thread', async () => {
     const { bundleRuntime } = await import('../../generator/build/bundle.ts');
     const { files } = await bundleRuntime();
