@@ -25,7 +25,7 @@ const METRICS = {
   cls: 'cumulative-layout-shift',
   si: 'speed-index',
 } as const;
-const TARGETS = { fcp: 1000, lcp: 1500, tbt: 50, cls: 0 };
+const TARGETS = { fcp: 1000, lcp: 1200, tbt: 50, cls: 0 };
 
 type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number>;
 
@@ -39,14 +39,19 @@ const spinner = flags.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { st
 /** Lighthouse's CPU benchmark of this machine, one per run (higher is faster). */
 const benchmarkIndexes: number[] = [];
 
-/** One Lighthouse run of `url` in a fresh tab whose third-party requests are answered locally. */
+/**
+ * One Lighthouse run of `url` in a fresh tab whose third-party requests (all HTTPS; the
+ * server is plain HTTP) are answered locally. Our own requests are not intercepted: pausing
+ * each one for a round trip to this process would make them arrive later than they do.
+ */
 async function audit(url: string): Promise<Row> {
   const page = await browser.newPage();
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    if (new URL(request.url()).hostname === '127.0.0.1') void request.continue();
-    else void request.respond({ status: 200, contentType: 'text/javascript', body: '' });
+  const session = await page.createCDPSession();
+  session.on('Fetch.requestPaused', ({ requestId }) => {
+    const emptyScript = { requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/javascript' }], body: '' };
+    session.send('Fetch.fulfillRequest', emptyScript).catch(() => {});
   });
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: 'https://*' }] });
   const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined, page);
   await page.close();
   const { categories, audits, environment } = result!.lhr;
@@ -94,7 +99,7 @@ console.log(
 );
 console.log(
   missed
-    ? `\n${missed} of ${PAGES.length} pages miss a target (100 in every category, FCP <= 1000 ms, LCP <= 1500 ms, TBT <= 50 ms, CLS 0).`
-    : `\nEvery page meets the targets: 100 in every category, FCP <= 1000 ms, LCP <= 1500 ms, TBT <= 50 ms, CLS 0.`,
+    ? `\n${missed} of ${PAGES.length} pages miss a target (100 in every category, FCP <= 1000 ms, LCP <= 1200 ms, TBT <= 50 ms, CLS 0).`
+    : `\nEvery page meets the targets: 100 in every category, FCP <= 1000 ms, LCP <= 1200 ms, TBT <= 50 ms, CLS 0.`,
 );
 process.exitCode = missed ? 1 : 0;
