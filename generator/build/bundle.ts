@@ -108,7 +108,7 @@ export async function bundleRuntime(): Promise<Bundle> {
 }
 
 /** The outputs `output` imports statically, directly or through another: what must arrive before it runs. Dynamic imports are left out. */
-function staticImports(metafile: Metafile, output: string): string[] {
+export function staticImports(metafile: Metafile, output: string): string[] {
   const found = new Set<string>();
   const visit = (file: string) => {
     for (const imported of metafile.outputs[file]?.imports ?? []) {

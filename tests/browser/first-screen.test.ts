@@ -3,9 +3,9 @@ import type { HTTPRequest } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, isLocalRequest, openPage, waitForHydration } from './browser.ts';
 import { waitUntil } from './fakes.ts';
+import { sleep } from './runtime-helpers.ts';
 
 const baseUrl = inject('baseUrl');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Records the local requests of scripts, and leaves every request to openPage's defaults. */
 function scriptRequests(): { urls: string[]; route(request: HTTPRequest): Promise<boolean> } {

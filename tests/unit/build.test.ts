@@ -158,21 +158,13 @@ describe('atomic output', () => {
 
 describe('browser bundles', () => {
   it('keeps React out of the tracking runtime, which must run before hydration', async () => {
-    const { bundleRuntime } = await import('../../generator/build/bundle.ts');
+    const { bundleRuntime, staticImports } = await import('../../generator/build/bundle.ts');
     const { metafile, entries } = await bundleRuntime();
     const inputsOf = (entry: string) => {
-      // The entry's own inputs and those of every chunk it imports.
-      const seen = new Set<string>();
-      const visit = (output: string) => {
-        if (seen.has(output)) return;
-        seen.add(output);
-        for (const imported of metafile.outputs[output]!.imports) {
-          if (imported.kind === 'import-statement') visit(imported.path);
-        }
-      };
       // esbuild names outputs relative to the working folder: find the entry by its file name.
-      visit(Object.keys(metafile.outputs).find((output) => path.basename(output) === entry)!);
-      return [...seen].flatMap((output) => Object.keys(metafile.outputs[output]!.inputs));
+      const output = Object.keys(metafile.outputs).find((name) => path.basename(name) === entry)!;
+      // The entry's own inputs and those of every chunk it imports.
+      return [output, ...staticImports(metafile, output)].flatMap((name) => Object.keys(metafile.outputs[name]!.inputs));
     };
     const runtimeInputs = inputsOf(entries.runtime);
     expect(runtimeInputs.some((input) => input.includes('templates/runtime/'))).toBe(true);
