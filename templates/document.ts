@@ -1,4 +1,5 @@
 // The HTML document around a rendered body: head metadata, inline CSS, scripts and the embedded JSON the client reads.
+import { CTA_SELECTOR, EARLY_TAP, REDIRECT_DELAY_MS } from './runtime/cta.ts';
 import { textDirection } from './text-direction.ts';
 
 export interface DocumentParts {
@@ -84,25 +85,51 @@ export function renderDocument(parts: DocumentParts): string {
 /** The id of the `<template>` that lists a page's module scripts and their preloads for MODULE_LOADER. */
 export const MODULE_SCRIPTS_ID = 'module-scripts';
 
+/** The longest the module scripts wait for the first screen's images: the threshold of a good LCP. */
+const FIRST_SCREEN_WAIT_MS = 2500;
+
 /**
  * The page's one inline module script: it adds each preload and module script listed in the
  * `<template>` to the head, in order. Scripts in a template never run by themselves; ones a
  * trusted (hashed) script creates are trusted under 'strict-dynamic', and so is everything
  * they load (the runtime's chunks, React, the third-party SDKs).
  *
- * It waits for the first frame: the first screen needs none of these scripts (the page is
- * server-rendered and its install link already works), so on a slow network they should not
- * share its bandwidth with the first screenshot. A hidden page (a background tab) paints no
- * frame, so there they start at once. Fixed text: one CSP hash for every page and campaign.
+ * It starts them once the first screen is painted: the page is server-rendered, so the first
+ * screen needs none of them, and on a slow network they would share its bandwidth with the
+ * first screenshot. So they wait until the images fetched at high priority (the icon and the
+ * first screenshot) have loaded or failed, and a frame has painted them, for at most
+ * FIRST_SCREEN_WAIT_MS. They start at once on a hidden page (it paints no frame) and at the
+ * visitor's first pointer or key press.
+ *
+ * A CTA tap before the runtime has taken over (EARLY_TAP in runtime/cta.ts) is held: the loader
+ * prevents the navigation, starts the scripts, and notes the tap for the runtime, which tracks
+ * AddToCart and leaves 1000 ms after the tap. If the runtime has not come by then, the loader
+ * goes to the link as rendered. Fixed text: one CSP hash for every page and campaign.
  */
-export const MODULE_LOADER =
-  'const go=()=>{' +
-  `for(const t of document.getElementById("${MODULE_SCRIPTS_ID}").content.children){` +
-  'const e=document.createElement(t.localName);' +
-  'if(e.localName=="link"){e.rel="modulepreload";e.href=t.getAttribute("href")}' +
-  'else{e.type="module";e.async=!1;e.src=t.getAttribute("src")}' +
-  'document.head.append(e)}};' +
-  'document.hidden?go():requestAnimationFrame(()=>setTimeout(go))';
+export const MODULE_LOADER = [
+  'let started=!1;',
+  'const go=()=>{if(started)return;started=!0;',
+  `for(const t of document.getElementById("${MODULE_SCRIPTS_ID}").content.children){`,
+  'const e=document.createElement(t.localName);',
+  'if(e.localName=="link"){e.rel="modulepreload";e.href=t.getAttribute("href")}',
+  'else{e.type="module";e.async=!1;e.src=t.getAttribute("src")}',
+  'document.head.append(e)}};',
+  'const waiting=[...document.querySelectorAll("img[fetchpriority=high]")].filter(i=>!i.complete);',
+  'let left=waiting.length;',
+  'const painted=()=>--left>0||requestAnimationFrame(()=>setTimeout(go));',
+  'for(const i of waiting){i.addEventListener("load",painted);i.addEventListener("error",painted)}',
+  'document.hidden?go():left||painted();',
+  `setTimeout(go,${FIRST_SCREEN_WAIT_MS});`,
+  'addEventListener("pointerdown",go);addEventListener("keydown",go);',
+  'addEventListener("click",e=>{',
+  `if(window.${EARLY_TAP}===null)return;`,
+  `const a=e.target.closest?.(${JSON.stringify(CTA_SELECTOR)});`,
+  'if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||e.defaultPrevented)return;',
+  'e.preventDefault();',
+  `window.${EARLY_TAP}||=`,
+  `{at:Date.now(),timer:setTimeout(()=>{window.${EARLY_TAP}=null;location.assign(a.href)},${REDIRECT_DELAY_MS})};`,
+  'go()})',
+].join('');
 
 /** The text of the inline `<style>` element, exactly: its CSP hash is taken over this. */
 export function styleText(css: string): string {

@@ -7,6 +7,33 @@ export const CTA_SELECTOR = 'a[data-cta]';
 /** Time for the AddToCart event to leave before the page does. */
 export const REDIRECT_DELAY_MS = 1000;
 
+/**
+ * The global where the page's inline loader (MODULE_LOADER in document.ts) holds a CTA tap that
+ * came before the runtime: the tap's time (`Date.now`) and the timer of the loader's own
+ * navigation to the link as rendered, due 1000 ms after the tap. `null` once the runtime has
+ * taken over, or once that navigation has started.
+ */
+export const EARLY_TAP = '__storeLandingTap';
+
+export interface EarlyTap {
+  at: number;
+  timer: number;
+}
+
+export type EarlyTapWindow = { [EARLY_TAP]?: EarlyTap | null; clearTimeout(id: number): void };
+
+/**
+ * Takes over from the loader: its navigation is cancelled, and it holds no further taps.
+ * Returns the time of the tap it held, if any, for the runtime to finish.
+ */
+export function takeEarlyTap(win: EarlyTapWindow): number | undefined {
+  const tap = win[EARLY_TAP];
+  win[EARLY_TAP] = null;
+  if (!tap) return undefined;
+  win.clearTimeout(tap.timer);
+  return tap.at;
+}
+
 /** Sets every CTA's `href` to `link`, touching only those that differ. */
 export function syncCtaLinks(root: ParentNode, link: string): void {
   for (const anchor of root.querySelectorAll(CTA_SELECTOR)) {
@@ -91,25 +118,20 @@ export function remainingDelay(elapsedMs: number): number {
  * navigates the same tab to the then-current link. The tap's time is taken in the capture
  * phase on `doc`, before React's listeners can delay the click; the decision stays in the
  * bubble phase, so a click a slider cancels (the end of a drag) is never taken over.
- * Further clicks during the delay do not navigate twice. Returns the uninstaller.
+ * Further clicks during the delay do not navigate twice. A tap the loader held before the
+ * runtime came (`earlyTapAt`, see takeEarlyTap) is finished the same way, 1000 ms after it.
+ * Returns the uninstaller.
  */
 export function handleCtaClicks(
   doc: Pick<Document, 'addEventListener' | 'removeEventListener'>,
   actions: CtaActions,
+  earlyTapAt?: number,
 ): () => void {
   let pending = false;
   const tappedAt = new WeakMap<object, number>();
-  const onCapture = (event: Event) => {
-    if (ctaAnchor(event.target)) tappedAt.set(event, actions.now());
-  };
-  const onClick = (event: Event) => {
-    const click = event as unknown as ClickLike;
-    if (!ctaAnchor(click.target) || !isPlainClick(click)) return;
-    click.preventDefault();
-    if (pending) return;
+  const leaveAfter = (tapAt: number) => {
     pending = true;
-    const now = actions.now();
-    const delay = remainingDelay(now - (tappedAt.get(event) ?? now));
+    const delay = remainingDelay(actions.now() - tapAt);
     // Tracking is best effort, and so is holding hydration back: neither may stop the redirect.
     safely(() => actions.leaving?.(delay));
     safely(() => actions.trackAddToCart());
@@ -118,8 +140,18 @@ export function handleCtaClicks(
       actions.navigate(actions.currentLink());
     }, delay);
   };
+  const onCapture = (event: Event) => {
+    if (ctaAnchor(event.target)) tappedAt.set(event, actions.now());
+  };
+  const onClick = (event: Event) => {
+    const click = event as unknown as ClickLike;
+    if (!ctaAnchor(click.target) || !isPlainClick(click)) return;
+    click.preventDefault();
+    if (!pending) leaveAfter(tappedAt.get(event) ?? actions.now());
+  };
   doc.addEventListener('click', onCapture, true);
   doc.addEventListener('click', onClick);
+  if (earlyTapAt !== undefined) leaveAfter(earlyTapAt);
   return () => {
     doc.removeEventListener('click', onCapture, true);
     doc.removeEventListener('click', onClick);

@@ -2,7 +2,7 @@
 import { isDesktop, loadWebSdk } from './appsflyer.ts';
 import type { AppsFlyerWindow } from './appsflyer.ts';
 import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './consent.ts';
-import { ctaAnchor, handleCtaClicks, keepCtaLinksCurrent } from './cta.ts';
+import { ctaAnchor, handleCtaClicks, keepCtaLinksCurrent, takeEarlyTap, type EarlyTapWindow } from './cta.ts';
 import { trapBackButton } from './back-trap.ts';
 import { createHydration, scheduleHydration, type StartHydration } from './hydration.ts';
 import { dispatchLocale, fallbackLocale, fetchLocaleBundle, LOCALE_EVENT, plainRouteLocale, type LocaleEventDetail } from './language.ts';
@@ -23,7 +23,7 @@ export const CONFIG_ELEMENT_ID = 'runtime-config';
 /** The QR code's side in px when the config gives none. */
 const DEFAULT_QR_SIZE = 256;
 
-type RuntimeWindow = Window & PixelWindow & AppsFlyerWindow & ConsentWindow;
+type RuntimeWindow = Window & PixelWindow & AppsFlyerWindow & ConsentWindow & EarlyTapWindow;
 
 /** The embedded RuntimeConfig, or null when the element is missing or not a JSON object. */
 export function readRuntimeConfig(doc: Document): RuntimeConfig | null {
@@ -102,7 +102,8 @@ function askForConsent(win: Window, consent: Consent): void {
 }
 
 /**
- * Wires everything. The CTA links and clicks and the back trap come first; each other part
+ * Wires everything. The Meta pixel, the CTA links and clicks (which finish a tap the page's
+ * loader held) and the back trap come first; each other part
  * runs in a task of its own (inSeparateTasks): reading cookies is a synchronous call into the
  * browser, and everything in one task made the start a long task on a phone. Third-party
  * SDKs wait for consent (mode `required`) and the load event; the install link works
@@ -124,21 +125,33 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   });
   inSeparateTasks(win, [
     () => {
+      // Before the CTA clicks: the pixel's queue then takes the AddToCart of a tap the loader held.
+      safely(() =>
+        whenGranted(consent, () => {
+          const consentGranted = tracking.consent === 'required';
+          void loadMetaPixel(win, doc, tracking.metaPixelId, { consentGranted }).then(() => (pixelSettled = true));
+        }),
+      );
       safely(() => keepCtaLinksCurrent(doc, store));
       safely(() =>
-        handleCtaClicks(doc, {
-          currentLink: () => {
-            // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
-            safely(() => tracker?.refresh(true));
-            return store.get();
+        handleCtaClicks(
+          doc,
+          {
+            currentLink: () => {
+              // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
+              safely(() => tracker?.refresh(true));
+              return store.get();
+            },
+            trackAddToCart: () => trackAddToCart(win),
+            navigate: (url) => win.location.assign(url),
+            setTimeout: (handler, ms) => win.setTimeout(handler, ms),
+            // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.
+            now: () => Date.now(),
+            leaving: (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS),
           },
-          trackAddToCart: () => trackAddToCart(win),
-          navigate: (url) => win.location.assign(url),
-          setTimeout: (handler, ms) => win.setTimeout(handler, ms),
-          // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.
-          now: () => Date.now(),
-          leaving: (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS),
-        }),
+          // A tap that came before the runtime, held by the page's loader.
+          takeEarlyTap(win),
+        ),
       );
       safely(() => scheduleHydration(win, hydrate, (event) => ctaAnchor(event.target) !== null));
       // At once: Chrome lets Back skip a history entry a page adds later without a user gesture.
@@ -147,11 +160,6 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
     () => {
       tracker = trackInstallLink(win, config, store, { consent, pixelSettled: () => pixelSettled, storage });
     },
-    () =>
-      whenGranted(consent, () => {
-        const consentGranted = tracking.consent === 'required';
-        void loadMetaPixel(win, doc, tracking.metaPixelId, { consentGranted }).then(() => (pixelSettled = true));
-      }),
     () => {
       safely(() => followConsentWithPixel(win, consent));
       safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));

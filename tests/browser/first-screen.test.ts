@@ -1,9 +1,9 @@
-// The first screen comes first: the module scripts wait for the first frame (with the runtime's chunks fetched beside it), and only the first screen's images are fetched at high priority.
-import type { HTTPRequest } from 'puppeteer';
+// The first screen comes first: the module scripts wait until its images are painted (with the runtime's chunks fetched beside them), a CTA tap before then is held for the runtime, and only the first screen's images are fetched at high priority.
+import type { HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, isLocalRequest, openPage, waitForHydration } from './browser.ts';
-import { waitUntil } from './fakes.ts';
-import { sleep } from './runtime-helpers.ts';
+import { openFakedPage, waitUntil } from './fakes.ts';
+import { ctaHref, GET, sleep, tapAndFollow } from './runtime-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -19,41 +19,71 @@ function scriptRequests(): { urls: string[]; route(request: HTTPRequest): Promis
   };
 }
 
+/** The runtime's module, among the page's scripts. */
+const isRuntime = (url: string) => /\/assets\/runtime-\w+\.js$/.test(url);
+
+/**
+ * A `route` that holds the page's own images back `imagesMs`, and its runtime `runtimeMs` (or
+ * answers it with a network error), and notes when the runtime was asked for (Node's clock).
+ */
+function slowFirstScreen(imagesMs: number, runtimeMs: number | 'fail') {
+  const runtimeAskedAt: number[] = [];
+  const route = async (request: HTTPRequest) => {
+    if (!isLocalRequest(request)) return false;
+    if (isRuntime(request.url())) {
+      runtimeAskedAt.push(Date.now());
+      if (runtimeMs === 'fail') {
+        await request.abort('failed').catch(() => {});
+        return true;
+      }
+      await sleep(runtimeMs);
+    } else if (request.resourceType() === 'image') {
+      await sleep(imagesMs);
+    } else {
+      return false;
+    }
+    await request.continue().catch(() => {});
+    return true;
+  };
+  return { runtimeAskedAt, route };
+}
+
+/** When the page's resource `url` was asked for and came, on the page's clock. */
+function resourceTiming(page: Page, url: string): Promise<{ startTime: number; responseStart: number; responseEnd: number }> {
+  return page.evaluate((href) => {
+    const entry = performance.getEntriesByName(new URL(href, location.href).href)[0] as PerformanceResourceTiming;
+    return { startTime: entry.startTime, responseStart: entry.responseStart, responseEnd: entry.responseEnd };
+  }, url);
+}
+
+/** The runtime's URL, as the loader's template lists it. */
+const runtimeUrl = (page: Page) => page.$eval('#module-scripts', (template) => (template as HTMLTemplateElement).content.querySelector('script')!.getAttribute('src')!);
+
 describe('module scripts', () => {
-  browserTest('start after the first frame, and the chunks the runtime imports are fetched beside it, not after it', async ({ context }) => {
-    // The runtime held back: a chunk found only in its code could not be asked for before it arrives.
-    const holdRuntime = async (request: HTTPRequest) => {
-      if (!/\/assets\/runtime-\w+\.js$/.test(request.url())) return false;
-      await sleep(300);
-      await request.continue().catch(() => {});
-      return true;
-    };
-    const { page, errors } = await openPage(context, { route: holdRuntime });
+  browserTest('start once the first screen\'s images are painted, and the chunks the runtime imports are fetched beside it, not after it', async ({ context }) => {
+    // The runtime held back too: a chunk found only in its code could not be asked for before it arrives.
+    const { route } = slowFirstScreen(600, 300);
+    const { page, errors } = await openPage(context, { route });
     // Registered before any script of the page: runs first in the first frame.
     await page.evaluateOnNewDocument(() => requestAnimationFrame(() => ((window as unknown as { firstFrame: number }).firstFrame = performance.now())));
     await page.goto(`${baseUrl}/feature1`);
     await waitForHydration(page);
-    const timing = await page.evaluate(() => {
-      const entry = (url: string) => performance.getEntriesByName(new URL(url, location.href).href)[0] as PerformanceResourceTiming;
-      const listed = document.getElementById('module-scripts') as HTMLTemplateElement;
-      const runtime = entry(listed.content.querySelector('script')!.getAttribute('src')!);
-      const chunks = [...listed.content.querySelectorAll('link[rel="modulepreload"]')].map((link) => entry(link.getAttribute('href')!));
-      return {
-        firstFrame: (window as unknown as { firstFrame: number }).firstFrame,
-        runtime: { startTime: runtime.startTime, responseStart: runtime.responseStart },
-        chunks: chunks.map((chunk) => chunk.startTime),
-        headPreloads: document.querySelectorAll('head > link[rel="modulepreload"]').length,
-      };
-    });
-    expect(timing.runtime.startTime).toBeGreaterThanOrEqual(timing.firstFrame);
-    expect(timing.chunks.length).toBeGreaterThan(0);
-    for (const start of timing.chunks) expect(start).toBeLessThan(timing.runtime.responseStart);
+    const runtime = await resourceTiming(page, await runtimeUrl(page));
+    const firstScreen = await page.$$eval('img[fetchpriority="high"]', (images) => images.map((image) => (image as HTMLImageElement).currentSrc));
+    expect(firstScreen).toHaveLength(2);
+    for (const image of firstScreen) expect(runtime.startTime).toBeGreaterThan((await resourceTiming(page, image)).responseEnd);
+    expect(runtime.startTime).toBeGreaterThanOrEqual(await page.evaluate(() => (window as unknown as { firstFrame: number }).firstFrame));
+    const chunks = await page.$$eval('#module-scripts', ([template]) =>
+      [...(template as HTMLTemplateElement).content.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')!),
+    );
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect((await resourceTiming(page, chunk)).startTime).toBeLessThan(runtime.responseStart);
     // The loader added them to the head, one per chunk.
-    expect(timing.headPreloads).toBe(timing.chunks.length);
+    expect(await page.$$eval('head > link[rel="modulepreload"]', (links) => links.length)).toBe(chunks.length);
     expect(errors).toEqual([]);
   });
 
-  browserTest('wait for a frame: none start on a page that paints none, and a hidden page, which paints none, starts them at once', async ({ context }) => {
+  browserTest('wait 2.5 s at most: a page that paints no frame starts them then, and a hidden page, which paints none, at once', async ({ context }) => {
     const visible = scriptRequests();
     const painted = await openPage(context, { route: visible.route });
     await painted.page.evaluateOnNewDocument(() => {
@@ -62,6 +92,9 @@ describe('module scripts', () => {
     await painted.page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
     await sleep(1000);
     expect(visible.urls).toEqual([]);
+    await waitUntil(() => visible.urls.some(isRuntime), 'the runtime request of the page with no frame');
+    const { startTime } = await resourceTiming(painted.page, await runtimeUrl(painted.page));
+    expect(startTime).toBeGreaterThanOrEqual(2500);
     // Here it is the page loaded, but no frame painted, in a background tab.
     const hidden = scriptRequests();
     const background = await openPage(context, { route: hidden.route });
@@ -70,8 +103,67 @@ describe('module scripts', () => {
       Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => true });
     });
     await background.page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
-    await waitUntil(() => hidden.urls.some((url) => /^\/assets\/runtime-\w+\.js$/.test(url)), 'the runtime request of the hidden page');
+    await waitUntil(() => hidden.urls.some(isRuntime), 'the runtime request of the hidden page');
+    expect((await resourceTiming(background.page, await runtimeUrl(background.page))).startTime).toBeLessThan(1000);
     expect(background.errors).toEqual([]);
+  });
+
+  browserTest('start at the visitor\'s first pointer press, images or not', async ({ context }) => {
+    const slow = slowFirstScreen(5000, 0);
+    const { page } = await openPage(context, { route: slow.route });
+    await page.goto(`${baseUrl}/feature1`, { waitUntil: 'domcontentloaded' });
+    await sleep(300);
+    expect(slow.runtimeAskedAt).toEqual([]);
+    // On the title, away from any link.
+    const title = (await page.$('h1'))!;
+    const box = (await title.boundingBox())!;
+    const pressedAt = Date.now();
+    await page.mouse.move(box.x + 5, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.up();
+    await waitUntil(() => slow.runtimeAskedAt.length > 0, 'the runtime request');
+    expect(slow.runtimeAskedAt[0]! - pressedAt).toBeLessThan(1000);
+  });
+});
+
+describe('a CTA tap before the runtime', () => {
+  /** A Meta visitor whose pixel sets no cookies: the link stays the one rendered. */
+  const ROUTE = '/feature1?utm_source=fb&fbclid=abc';
+
+  browserTest('is held: the runtime, started by the tap, tracks AddToCart and leaves 1000 ms after the tap', async ({ context }) => {
+    const slow = slowFirstScreen(5000, 300);
+    const { page, fakes } = await openFakedPage(context, {}, { route: slow.route });
+    await page.goto(baseUrl + ROUTE, { waitUntil: 'domcontentloaded' });
+    await sleep(300);
+    expect(slow.runtimeAskedAt).toEqual([]);
+    const rendered = await ctaHref(page);
+    const tappedAt = Date.now();
+    const tap = await tapAndFollow(page, GET);
+    expect(slow.runtimeAskedAt[0]).toBeGreaterThanOrEqual(tappedAt);
+    expect(tap.delayMs).toBeGreaterThanOrEqual(950);
+    expect(tap.delayMs).toBeLessThan(3000);
+    expect(tap.url).toBe(rendered);
+    expect(fakes.records.oneLink).toHaveLength(1);
+    expect(fakes.tracked('AddToCart')).toHaveLength(1);
+  });
+
+  browserTest('is held: without the runtime, the loader leaves for the link as rendered 1000 ms after the first tap, once', async ({ context }) => {
+    const slow = slowFirstScreen(5000, 'fail');
+    const { page, fakes } = await openFakedPage(context, {}, { route: slow.route });
+    await page.goto(baseUrl + ROUTE, { waitUntil: 'domcontentloaded' });
+    const rendered = await ctaHref(page);
+    const left = page.waitForNavigation({ timeout: 10_000 });
+    const tappedAt = Date.now();
+    await page.tap(GET);
+    await sleep(300);
+    await page.tap(GET);
+    await left;
+    const leftAt = fakes.records.oneLink[0]!.at;
+    expect(leftAt - tappedAt).toBeGreaterThanOrEqual(950);
+    expect(leftAt - tappedAt).toBeLessThan(3000);
+    expect(slow.runtimeAskedAt.length).toBeGreaterThan(0);
+    expect(fakes.records.oneLink.map((visit) => visit.url)).toEqual([rendered]);
+    expect(fakes.tracked('AddToCart')).toEqual([]);
   });
 });
 

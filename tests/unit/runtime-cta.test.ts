@@ -6,6 +6,8 @@ import {
   REDIRECT_DELAY_MS,
   remainingDelay,
   syncCtaLinks,
+  takeEarlyTap,
+  EARLY_TAP,
   type ClickLike,
 } from '../../templates/runtime/cta.ts';
 
@@ -45,7 +47,7 @@ function click(target: unknown, overrides: Partial<ClickLike> = {}) {
   };
 }
 
-function setup(link = 'https://pictura.onelink.me/Ab1c/install') {
+function setup(link = 'https://pictura.onelink.me/Ab1c/install', earlyTapAt?: number) {
   let captureListener: ((event: Event) => void) | undefined;
   let listener: ((event: Event) => void) | undefined;
   const doc = {
@@ -65,7 +67,7 @@ function setup(link = 'https://pictura.onelink.me/Ab1c/install') {
     // Fake timers move Date.now too.
     now: () => Date.now(),
   };
-  const uninstall = handleCtaClicks(doc as never, actions);
+  const uninstall = handleCtaClicks(doc as never, actions, earlyTapAt);
   /**
    * One click's dispatch: the capture listener on document, then (after `betweenMs`, the time
    * React may spend hydrating synchronously on the root in between) the bubble listener,
@@ -125,6 +127,21 @@ describe('handleCtaClicks', () => {
     expect(() => dispatch(click(element(true)))).not.toThrow();
     vi.advanceTimersByTime(1000);
     expect(actions.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('finishes a tap the loader held, 1000 ms after that tap, and navigates once when tapped again', () => {
+    const tappedAt = Date.now();
+    vi.setSystemTime(tappedAt + 400);
+    const { actions, dispatch } = setup(undefined, tappedAt);
+    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    const again = click(element(true));
+    dispatch(again);
+    expect(again.preventDefault).toHaveBeenCalled();
+    vi.advanceTimersByTime(599);
+    expect(actions.navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
   });
 
   it('navigates once for a double click', () => {
@@ -259,5 +276,21 @@ describe('syncCtaLinks', () => {
     syncCtaLinks(root as never, 'new');
     expect(anchors.map((a) => a.getAttribute('href'))).toEqual(['new', 'new', 'new']);
     expect(anchors[1]!.setAttribute).not.toHaveBeenCalled();
+  });
+});
+
+describe('takeEarlyTap', () => {
+  it('returns the held tap\'s time, cancels the loader\'s navigation and leaves null, so the loader holds no more taps', () => {
+    const win = { [EARLY_TAP]: { at: 1234, timer: 7 }, clearTimeout: vi.fn() };
+    expect(takeEarlyTap(win)).toBe(1234);
+    expect(win.clearTimeout).toHaveBeenCalledExactlyOnceWith(7);
+    expect(win[EARLY_TAP]).toBeNull();
+  });
+
+  it('without a held tap: returns nothing, cancels nothing, and still leaves null', () => {
+    const win: { [EARLY_TAP]?: null; clearTimeout: () => void } = { clearTimeout: vi.fn() };
+    expect(takeEarlyTap(win)).toBeUndefined();
+    expect(win.clearTimeout).not.toHaveBeenCalled();
+    expect(win[EARLY_TAP]).toBeNull();
   });
 });
