@@ -2,7 +2,7 @@
 import { isDesktop, loadWebSdk } from './appsflyer.ts';
 import type { AppsFlyerWindow } from './appsflyer.ts';
 import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './consent.ts';
-import { ctaAnchor, handleCtaClicks, keepCtaLinksCurrent, takeEarlyTap, type EarlyTapWindow } from './cta.ts';
+import { ctaAnchor, handleCtaClicks, keepCtaLinksCurrent, takeEarlyTap, type CtaActions, type EarlyTapWindow } from './cta.ts';
 import { trapBackButton } from './back-trap.ts';
 import { createHydration, scheduleHydration, type StartHydration } from './hydration.ts';
 import { dispatchLocale, fallbackLocale, fetchLocaleBundle, LOCALE_EVENT, plainRouteLocale, type LocaleEventDetail } from './language.ts';
@@ -103,9 +103,9 @@ function askForConsent(win: Window, consent: Consent): void {
 
 /**
  * Wires everything. The Meta pixel, the CTA links and clicks (which finish a tap the page's
- * loader held) and the back trap come first; each other part
- * runs in a task of its own (inSeparateTasks): reading cookies is a synchronous call into the
- * browser, and everything in one task made the start a long task on a phone. Third-party
+ * loader held) and the back trap come first; each other part runs in a task of its own
+ * (inSeparateTasks): reading cookies is a synchronous call into the browser, and everything
+ * in one task made the start a long task on a phone. Third-party
  * SDKs wait for consent (mode `required`) and the load event; the install link works
  * throughout. `importModule` loads the client entry (tests inject it).
  */
@@ -136,19 +136,11 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       safely(() =>
         handleCtaClicks(
           doc,
-          {
-            currentLink: () => {
-              // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
-              safely(() => tracker?.refresh(true));
-              return store.get();
-            },
-            trackAddToCart: () => trackAddToCart(win),
-            navigate: (url) => win.location.assign(url),
-            setTimeout: (handler, ms) => win.setTimeout(handler, ms),
-            // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.
-            now: () => Date.now(),
-            leaving: (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS),
-          },
+          ctaActions(win, () => {
+            // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
+            safely(() => tracker?.refresh(true));
+            return store.get();
+          }, (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS)),
           // A tap that came before the runtime, held by the page's loader.
           takeEarlyTap(win),
         ),
@@ -169,6 +161,19 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       if (!consent.decided()) safely(() => askForConsent(win, consent));
     },
   ]);
+}
+
+/** What a CTA tap does on this page: AddToCart with the pixel, then the same tab goes to `currentLink()`. */
+function ctaActions(win: RuntimeWindow, currentLink: () => string, leaving: (delayMs: number) => void): CtaActions {
+  return {
+    currentLink,
+    trackAddToCart: () => trackAddToCart(win),
+    navigate: (url) => win.location.assign(url),
+    setTimeout: (handler, ms) => win.setTimeout(handler, ms),
+    // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.
+    now: () => Date.now(),
+    leaving,
+  };
 }
 
 /** A withdrawal revokes the pixel's consent; consent given again grants it again (the first grant goes with the pixel's load). */
