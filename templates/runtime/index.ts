@@ -105,9 +105,9 @@ function askForConsent(win: Window, consent: Consent): void {
  * Wires everything. The Meta pixel, the CTA links and clicks (which finish a tap the page's
  * loader held) and the back trap come first; each other part runs in a task of its own
  * (inSeparateTasks): reading cookies is a synchronous call into the browser, and everything
- * in one task made the start a long task on a phone. Third-party
- * SDKs wait for consent (mode `required`) and the load event; the install link works
- * throughout. `importModule` loads the client entry (tests inject it).
+ * in one task made the start a long task on a phone. Third-party SDKs wait for consent (mode
+ * `required`), and all but the pixel for the load event; the install link works throughout.
+ * `importModule` loads the client entry (tests inject it).
  */
 export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importModule?: (url: string) => Promise<unknown>): void {
   const doc = win.document;
