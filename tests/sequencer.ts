@@ -4,35 +4,40 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The slowest files, slowest first, as a full run on a 2-core machine timed them. Vitest keeps
+ * The slowest files, slowest first, as a fresh clone's full run on a 2-core machine timed them. Vitest keeps
  * each file's last duration, but a fresh clone (CI) has none: it would start the files by
  * size, and the slowest unit files are small, so they came last and ran on alone. A file
  * missing here only starts later; a stale order only costs time.
  */
 const SLOWEST = [
   'browser/sliders',
-  'browser/attribution',
   'browser/screenshots',
-  'unit/workflow',
-  'browser/layout',
-  'browser/failure-matrix',
+  'browser/attribution',
   'browser/consent',
+  'unit/build-workers',
+  'browser/failure-matrix',
+  'browser/plain-host',
+  'browser/layout',
+  'unit/workflow',
+  'browser/runtime',
   'browser/xss',
+  'unit/typecheck',
+  'browser/pages',
   'unit/atomic-builds',
   'unit/config-corpus',
-  'browser/runtime',
-  'browser/plain-host',
-  'browser/pages',
-  'unit/typecheck',
-  'browser/csp',
   'browser/resilience',
-  'browser/markets',
-  'browser/runtime-page',
+  'unit/csp',
   'unit/cli',
-  'unit/build-workers',
-  'browser/markets-screenshots',
+  'browser/first-screen',
+  'browser/markets',
+  'browser/csp',
   'unit/screenshots',
+  'browser/runtime-page',
+  'browser/markets-screenshots',
+  'unit/build',
+  'unit/dev',
   'browser/hydration',
+  'unit/serve-range',
 ].map((name) => `tests/${name}.test.ts`);
 
 /** Seconds a file is expected to take: its last run's (`last`), else its place among SLOWEST, else a guess by size. */
