@@ -4,10 +4,10 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The slowest files, slowest first, as a fresh clone's full run on a 2-core machine timed them. Vitest keeps
- * each file's last duration, but a fresh clone (CI) has none: it would start the files by
- * size, and the slowest unit files are small, so they came last and ran on alone. A file
- * missing here only starts later; a stale order only costs time.
+ * The slowest files, slowest first, as a fresh clone's full run on a 2-core machine timed
+ * them. Vitest keeps each file's last duration, but a fresh clone (CI) has none: it would
+ * start the files by size, and the slowest unit files are small, so they came last and ran on
+ * alone. A file missing here only starts later; a stale order only costs time.
  */
 const SLOWEST = [
   'browser/sliders',
