@@ -72,6 +72,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 class DevSession {
   private queue = Promise.resolve();
   private plan: WatchPlan | undefined;
+  private closing = false;
   private readonly watcher = new FileWatcher((files) => void this.enqueue(files));
 
   constructor(
@@ -82,19 +83,24 @@ class DevSession {
     private succeeded: boolean,
   ) {}
 
-  /** Starts watching what the config reads. */
+  /** Starts watching what the config reads (not once closing: watchers would keep the process alive). */
   async watch(): Promise<void> {
-    this.plan = await watchPlan(this.options.config, this.plan);
-    this.watcher.update(this.plan);
+    const plan = await watchPlan(this.options.config, this.plan);
+    if (this.closing) return;
+    this.plan = plan;
+    this.watcher.update(plan);
   }
 
   /** Rebuilds for `files` after any rebuild under way: a burst noticed meanwhile waits its turn. */
   enqueue(files: string[]): Promise<void> {
+    if (this.closing) return this.queue;
     this.queue = this.queue.then(() => this.rebuild(files));
     return this.queue;
   }
 
+  /** Stops watching, lets a rebuild under way finish (its last step may watch anew), then ends the streams and the server. */
   async close(): Promise<void> {
+    this.closing = true;
     this.watcher.close();
     await this.queue;
     this.channel.close();

@@ -127,3 +127,20 @@ describe('store-landing dev', () => {
     expect(changed.filter((file) => !file.startsWith('_hosting/'))).toEqual([]);
   });
 });
+
+describe('closing dev', () => {
+  /** The folders this process watches, every one a handle that keeps it alive. */
+  const watchers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'FSEventWrap').length;
+
+  it('during a rebuild of the config (Ctrl+C right after a save) leaves nothing watched, so the process ends', async () => {
+    const own = await createDevProject();
+    const before = watchers();
+    const session = await startDev({ config: own.config, port: 0 });
+    expect(watchers()).toBeGreaterThan(before);
+    // The rebuild of a config ends by watching what the config now names.
+    const rebuilding = session.rebuild([own.config]);
+    await session.close();
+    await rebuilding;
+    expect(watchers()).toBe(before);
+  });
+});
