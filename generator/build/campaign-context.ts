@@ -7,6 +7,7 @@ import type { Bundle } from './bundle.ts';
 import { cspHash, type InlineHashes } from './csp.ts';
 import { ShellCache } from './render/body.ts';
 import type { CampaignTemplate } from './render/documents.ts';
+import type { DocumentTemplate } from './render/slots.ts';
 
 /**
  * How many campaign templates (each a campaign's every document, a megabyte of bytes) and page
@@ -25,7 +26,7 @@ export interface CampaignContext {
   /** The CSP hashes of the inline code pages carry: the page CSS and the plain routes' script. */
   inline: InlineHashes;
   /** Rendered page bodies by content: the most recent ones, so memory stays flat in distinct campaigns. */
-  bodies: KeyedCache<string, string>;
+  bodies: KeyedCache<string, DocumentTemplate>;
   /** Bodies but for their screenshots section, and those sections: a locale's pages differ only there. */
   shells: ShellCache;
   /** Campaign documents by templateKey: campaigns that differ only in base path, tracking or split test share one. */

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { BuildContext } from '../build/context.ts';
 import type { BuildProgress, BuildResult } from '../build/index.ts';
+import type { DocumentTemplate } from '../build/render/slots.ts';
 import type { OutputFile } from '../build/write.ts';
 import { freshPipeline, loadedPipeline, TEMPLATES_DIR, type Pipeline } from './reload.ts';
 import { ChangedFilesWriter } from './writer.ts';
@@ -51,7 +52,7 @@ class SweptMap<K, V> extends Map<K, V> {
 export class DevBuilder {
   private pipeline: Pipeline | undefined;
   private context: BuildContext | undefined;
-  private readonly bodies = new SweptMap<string, string>();
+  private readonly bodies = new SweptMap<string, DocumentTemplate>();
   private readonly writer = new ChangedFilesWriter();
   private generation = 0;
 

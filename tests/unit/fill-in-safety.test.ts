@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
-import { containsStandIn, documentFiller, toTemplate, INSTALL_LINK_TOKEN, STYLE_TOKEN } from '../../generator/build/render/slots.ts';
+import { containsStandIn, documentFiller, joinTemplates, templateHtml, toTemplate, INSTALL_LINK_TOKEN, STYLE_TOKEN } from '../../generator/build/render/slots.ts';
 import { HOSTILE_LINK, OLD_HTML_TOKEN, OLD_JSON_TOKEN, writeHostileConfig } from './hostile-config.ts';
 
 type Element = DefaultTreeAdapterMap['element'];
@@ -70,5 +70,18 @@ describe('toTemplate', () => {
     const fill = documentFiller({ basePath: '/', installLink: HOSTILE_LINK, csp: "default-src 'none'", css: "a::after{content:'</style>'}", runtime: {} as never });
     const html = Buffer.concat(fill(toTemplate(`<style>${STYLE_TOKEN}</style><a href="${INSTALL_LINK_TOKEN}">x</a>`))).toString();
     expect(html).toBe('<style>a::after{content:\'<\\/style>\'}</style><a href="https://x/&#34;onfocus=alert(document.domain)//">x</a>');
+  });
+});
+
+describe('joinTemplates', () => {
+  it('makes of templates one after another the template of their joined document: the same bytes filled, the same text', () => {
+    const fill = documentFiller({ basePath: '/b/', installLink: HOSTILE_LINK, csp: "default-src 'none'", css: 'a{}', runtime: {} as never });
+    // Stand-ins at either end of a part, and a part with none.
+    const parts = [`<style>${STYLE_TOKEN}</style><p>é`, `<a href="${INSTALL_LINK_TOKEN}">x</a>`, '<i>—</i>', `</p><a href="${INSTALL_LINK_TOKEN}">`];
+    const joined = joinTemplates(parts.map(toTemplate));
+    const whole = toTemplate(parts.join(''));
+    expect(joined.slots).toEqual(whole.slots);
+    expect(Buffer.concat(fill(joined))).toEqual(Buffer.concat(fill(whole)));
+    expect(templateHtml(joined)).toBe(parts.join(''));
   });
 });

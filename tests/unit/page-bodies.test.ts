@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
 import { renderBody, ShellCache } from '../../generator/build/render/body.ts';
+import { templateHtml, type DocumentTemplate } from '../../generator/build/render/slots.ts';
 import { BoundedCache } from '../../generator/shared/bounded-cache.ts';
 import { readCampaignManifests } from '../../generator/shared/manifest.ts';
 import { render, TranslatorCache } from '../../templates/entry-server.tsx';
@@ -54,11 +55,11 @@ describe('page bodies', () => {
 
   it("render a locale's body once and swap in each other page's screenshots section, the same as rendering it whole", () => {
     const shells = new ShellCache();
-    const context = { bodies: new BoundedCache<string, string>(64), shells, translators: new TranslatorCache() };
+    const context = { bodies: new BoundedCache<string, DocumentTemplate>(64), shells, translators: new TranslatorCache() };
     const arabic = pages.filter((page) => page.props.locale === 'ar');
     for (const page of arabic) {
       const whole = render({ ...page.props, installLink: 'https://install.invalid/' }, context.translators);
-      const made = renderBody(page.props, context);
+      const made = templateHtml(renderBody(page.props, context));
       // The install link is a stand-in in what renderBody makes (filled per campaign later).
       expect(made.replace(/https:\/\/install-link-[0-9a-f]+\.store-landing\.invalid\//g, 'https://install.invalid/'), page.file).toBe(whole);
     }

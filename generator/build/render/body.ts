@@ -3,15 +3,19 @@ import { createHash } from 'node:crypto';
 import { render, renderScreenshots, type TranslatorCache } from '../../../templates/entry-server.tsx';
 import type { Messages, PageProps } from '../../../templates/props.ts';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
-import { INSTALL_LINK_TOKEN } from './slots.ts';
+import { INSTALL_LINK_TOKEN, joinTemplates, toTemplate, type DocumentTemplate } from './slots.ts';
 
-/** A body other pages reuse but for its screenshots section. */
-interface BodyShell {
-  body: string;
-  /** Its screenshots section, rendered alone. */
-  section: string;
-  /** Where `section` is in `body`; -1 when it is not there exactly once (such pages are rendered whole). */
-  at: number;
+/**
+ * A body other pages reuse but for its screenshots section: the templates before and after
+ * that section, or null when the section is not in the body exactly once (such pages are
+ * rendered whole).
+ */
+type BodyShell = { before: DocumentTemplate; after: DocumentTemplate } | null;
+
+/** A screenshots section, rendered alone: as text (to find it in a body) and as a template. */
+interface Section {
+  html: string;
+  template: DocumentTemplate;
 }
 
 /** What a body shows but its route, variant and screenshots. */
@@ -31,7 +35,7 @@ const SECTIONS_KEPT = 64;
  */
 export class ShellCache {
   private readonly shells = new BoundedCache<string, BodyShell>(SHELLS_KEPT);
-  private readonly sections = new BoundedCache<string, string>(SECTIONS_KEPT);
+  private readonly sections = new BoundedCache<string, Section>(SECTIONS_KEPT);
   /** A number per messages object, for the sections' keys: a build loads each locale file once. */
   private readonly messageIds = new WeakMap<Messages, number>();
   private messageCount = 0;
@@ -57,30 +61,38 @@ export class ShellCache {
     return key;
   }
 
-  /** The body of `template`, whose props but the route, variant and screenshots have the key `shellKey` (keyOf). */
-  body(template: PageProps, shellKey: string, translators: TranslatorCache): string {
+  /**
+   * The body of `template`, whose props but the route, variant and screenshots have the key
+   * `shellKey` (keyOf), as a template: a spliced body shares the shell's bytes, encoded once.
+   */
+  body(template: PageProps, shellKey: string, translators: TranslatorCache): DocumentTemplate {
     const shell = this.shells.get(shellKey);
-    if (!shell || shell.at === -1) this.rendered.whole++;
+    if (!shell) this.rendered.whole++;
     else this.rendered.spliced++;
-    if (!shell) {
+    if (shell === undefined) {
       const body = render(template, translators);
       const section = this.section(template, translators);
-      const at = body.indexOf(section);
-      this.shells.set(shellKey, { body, section, at: at !== -1 && body.indexOf(section, at + 1) === -1 ? at : -1 });
-      return body;
+      const at = body.indexOf(section.html);
+      const once = at !== -1 && body.indexOf(section.html, at + 1) === -1;
+      const made = once ? { before: toTemplate(body.slice(0, at)), after: toTemplate(body.slice(at + section.html.length)) } : null;
+      this.shells.set(shellKey, made);
+      return made ? joinTemplates([made.before, section.template, made.after]) : toTemplate(body);
     }
-    if (shell.at === -1) return render(template, translators);
-    return shell.body.slice(0, shell.at) + this.section(template, translators) + shell.body.slice(shell.at + shell.section.length);
+    if (shell === null) return toTemplate(render(template, translators));
+    return joinTemplates([shell.before, this.section(template, translators).template, shell.after]);
   }
 
   /** The screenshots section of `template`: what it shows is its screenshots, install link, locale, digits and messages. */
-  private section(template: PageProps, translators: TranslatorCache): string {
+  private section(template: PageProps, translators: TranslatorCache): Section {
     const { messages, locale, listing, screenshots, installLink } = template;
     let id = this.messageIds.get(messages);
     if (id === undefined) this.messageIds.set(messages, (id = this.messageCount++));
     const key = JSON.stringify([id, locale, listing.numberingSystem, installLink, screenshots]);
     let section = this.sections.get(key);
-    if (section === undefined) this.sections.set(key, (section = renderScreenshots(template, translators)));
+    if (section === undefined) {
+      const html = renderScreenshots(template, translators);
+      this.sections.set(key, (section = { html, template: toTemplate(html) }));
+    }
     return section;
   }
 }
@@ -90,7 +102,10 @@ export class ShellCache {
  * (`bodies`), and for a page that differs from one rendered before only in its route, variant
  * and screenshots, that one's body with this page's screenshots section (`shells`).
  */
-export function renderBody(props: PageProps, context: { bodies: KeyedCache<string, string>; shells: ShellCache; translators: TranslatorCache }): string {
+export function renderBody(
+  props: PageProps,
+  context: { bodies: KeyedCache<string, DocumentTemplate>; shells: ShellCache; translators: TranslatorCache },
+): DocumentTemplate {
   const template = { ...props, installLink: INSTALL_LINK_TOKEN };
   const { route, variant, screenshots, ...shared } = template;
   const shellKey = context.shells.keyOf(shared);

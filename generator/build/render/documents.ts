@@ -9,7 +9,7 @@ import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
-import { BASE_PATH_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, RUNTIME_CONFIG_TOKEN, STYLE_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
+import { BASE_PATH_TOKEN, BODY_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, joinTemplates, RUNTIME_CONFIG_TOKEN, STYLE_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
 
 /** What rendering a campaign's templates needs besides its plan. */
 export interface RenderContext {
@@ -24,7 +24,7 @@ export interface RenderContext {
   /** Resolves images to URLs on BASE_PATH_TOKEN. */
   image: ImageResolver;
   /** Rendered bodies by content, shared by the campaigns of a build (see renderBody). */
-  bodies: KeyedCache<string, string>;
+  bodies: KeyedCache<string, DocumentTemplate>;
   /** Bodies but for their screenshots section, and those sections, for the pages that differ only there (see renderBody). */
   shells: ShellCache;
   /** The build's translators (one per messages object and locale). */
@@ -60,16 +60,20 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
   // A locale's pages one after another: they share a body but for the screenshots (renderBody).
   const localeOrder = [...plan.pages].sort((a, b) => plan.config.locales.indexOf(a.locale) - plan.config.locales.indexOf(b.locale));
   return {
-    pages: new Map(localeOrder.map((page) => [page.file, toTemplate(renderPage(plan, page, context, metadata.get(page.locale)!))])),
+    pages: new Map(localeOrder.map((page) => [page.file, renderPage(plan, page, context, metadata.get(page.locale)!)])),
     notFound: toTemplate(renderNotFound(plan, context)),
     localeJson: new Map([...context.bundles].map(([locale, bundle]) => [locale, JSON.stringify(bundle)])),
   };
 }
 
-function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): string {
+/**
+ * The template of one page: its document around the body's template, which is made once for
+ * every page that shows the same body (renderBody), so only the rest is encoded per page.
+ */
+function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): DocumentTemplate {
   const { config } = plan;
   const props = buildPageProps(config, page, context.bundles.get(page.locale)!, context.image);
-  let body: string;
+  let body: DocumentTemplate;
   try {
     body = renderBody(props, context);
   } catch (error) {
@@ -78,12 +82,12 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
   const pageUrl = (urlPath: string) => (config.siteUrl ?? '') + BASE_PATH_TOKEN + urlPath;
   const sameRoute = plan.pages.filter((other) => other.variant === page.variant);
   const defaultPage = sameRoute.find((other) => other.locale === config.defaultLocale)!;
-  return renderDocument({
+  const html = renderDocument({
     lang: page.locale,
     ...metadata,
     css: STYLE_TOKEN,
     csp: CSP_TOKEN,
-    body,
+    body: BODY_TOKEN,
     canonical: config.siteUrl ? pageUrl(page.urlPath) : undefined,
     alternates: [
       ...sameRoute.map((other) => ({ hreflang: other.locale, href: pageUrl(other.urlPath) })),
@@ -96,6 +100,8 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     modulePreloads: context.modulePreloads,
     data: { 'page-props': { ...props, installLink: INSTALL_LINK_JSON_TOKEN }, 'runtime-config': RUNTIME_CONFIG_TOKEN },
   });
+  const at = html.indexOf(BODY_TOKEN);
+  return joinTemplates([toTemplate(html.slice(0, at)), body, toTemplate(html.slice(at + BODY_TOKEN.length))]);
 }
 
 /**

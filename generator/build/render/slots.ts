@@ -75,6 +75,31 @@ export function toTemplate(html: string): DocumentTemplate {
   return { texts, slots };
 }
 
+/**
+ * Stands in for a page's body in its document: the body comes as a template of its own, made
+ * once for every page that shares it, and the document is split around this.
+ */
+export const BODY_TOKEN = `__store-landing-body-${SECRET}__`;
+
+/** One template of several, in order: where two meet, their texts are joined. */
+export function joinTemplates(parts: DocumentTemplate[]): DocumentTemplate {
+  const texts: Buffer[] = [];
+  const slots: Slot[] = [];
+  for (const part of parts) {
+    const [first, ...rest] = part.texts;
+    if (texts.length) texts.push(Buffer.concat([texts.pop()!, first!]));
+    else texts.push(first!);
+    texts.push(...rest);
+    slots.push(...part.slots);
+  }
+  return { texts, slots };
+}
+
+/** The document a template was made from, stand-ins in place (tests compare it with a whole render). */
+export function templateHtml(template: DocumentTemplate): string {
+  return template.texts.map((text, i) => text.toString() + (template.slots[i] ?? '')).join('');
+}
+
 /** True when `text` holds a stand-in, whole or in part: filled output must never (tests check the pages). */
 export function containsStandIn(text: string): boolean {
   return text.includes(SECRET);
