@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
 import { renderBody, ShellCache } from '../../generator/build/render/body.ts';
+import { propsTemplate } from '../../generator/build/render/props-json.ts';
 import { templateHtml, type DocumentTemplate } from '../../generator/build/render/slots.ts';
 import { BoundedCache } from '../../generator/shared/bounded-cache.ts';
 import { readCampaignManifests } from '../../generator/shared/manifest.ts';
+import { serializeJson } from '../../templates/document.ts';
 import { render, TranslatorCache } from '../../templates/entry-server.tsx';
 import type { PageProps } from '../../templates/props.ts';
 import { fixturesDir, temporaryDir } from '../helpers.ts';
@@ -68,5 +70,26 @@ describe('page bodies', () => {
     const listings = distinct((props) => props.listing);
     expect(shells.rendered).toEqual({ whole: listings, spliced: distinct((props) => [props.listing, props.screenshots]) - listings });
     expect(shells.rendered.spliced).toBeGreaterThanOrEqual(listings);
+  });
+});
+
+describe('page props', () => {
+  it('are, as a template, serializeJson\'s text on every page, with a member left out when undefined', () => {
+    for (const page of pages) expect(templateHtml(propsTemplate(page.props)), page.file).toBe(serializeJson(page.props));
+    const [first] = pages;
+    const odd = { ...first!.props, route: undefined, installLink: '</script><!--' } as unknown as PageProps;
+    expect(templateHtml(propsTemplate(odd))).toBe(serializeJson(odd));
+    expect(templateHtml(propsTemplate({} as PageProps))).toBe('{}');
+  });
+
+  it('encode the messages and listing a locale\'s pages share once: their bytes are the same buffers on every page', () => {
+    const [one, other] = pages.filter((page) => page.props.locale === 'ja');
+    // The same objects, as a locale's pages carry them.
+    const shared = { messages: one!.props.messages, listing: one!.props.listing };
+    const texts = (props: PageProps) => new Set(propsTemplate({ ...props, ...shared }).texts);
+    const theirs = texts(other!.props);
+    const common = [...texts(one!.props)].filter((text) => theirs.has(text));
+    // Those of the messages and listing: all but a few bytes of their JSON.
+    expect(common.map((text) => text.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(Buffer.byteLength(serializeJson(shared)) * 0.9);
   });
 });

@@ -9,7 +9,8 @@ import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
-import { BASE_PATH_TOKEN, BODY_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, joinTemplates, RUNTIME_CONFIG_TOKEN, STYLE_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
+import { propsTemplate } from './props-json.ts';
+import { BASE_PATH_TOKEN, BODY_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, PROPS_SLOT, PROPS_TOKEN, RUNTIME_CONFIG_TOKEN, splitAround, STYLE_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
 
 /** What rendering a campaign's templates needs besides its plan. */
 export interface RenderContext {
@@ -67,8 +68,9 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
 }
 
 /**
- * The template of one page: its document around the body's template, which is made once for
- * every page that shows the same body (renderBody), so only the rest is encoded per page.
+ * The template of one page: its document around the templates of its body and its props,
+ * whose shared parts are made once for every page that shares them (renderBody,
+ * propsTemplate), so only the rest is encoded per page.
  */
 function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): DocumentTemplate {
   const { config } = plan;
@@ -98,10 +100,12 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
     modulePreloads: context.modulePreloads,
-    data: { 'page-props': { ...props, installLink: INSTALL_LINK_JSON_TOKEN }, 'runtime-config': RUNTIME_CONFIG_TOKEN },
+    data: { 'page-props': PROPS_TOKEN, 'runtime-config': RUNTIME_CONFIG_TOKEN },
   });
-  const at = html.indexOf(BODY_TOKEN);
-  return joinTemplates([toTemplate(html.slice(0, at)), body, toTemplate(html.slice(at + BODY_TOKEN.length))]);
+  return splitAround(html, [
+    [BODY_TOKEN, body],
+    [PROPS_SLOT, propsTemplate({ ...props, installLink: INSTALL_LINK_JSON_TOKEN })],
+  ]);
 }
 
 /**

@@ -38,7 +38,9 @@ export const RUNTIME_CONFIG_TOKEN = `__store-landing-runtime-config-${SECRET}__`
 const RUNTIME_CONFIG_SLOT = JSON.stringify(RUNTIME_CONFIG_TOKEN);
 
 const SLOTS = [BASE_PATH_TOKEN, INSTALL_LINK_TOKEN, INSTALL_LINK_JSON_TOKEN, CSP_TOKEN, STYLE_TOKEN, RUNTIME_CONFIG_SLOT] as const;
-type Slot = (typeof SLOTS)[number];
+/** Where two templates were joined (joinTemplates): no text stood there, and nothing fills it, so both keep their buffers. */
+const JOIN = '';
+type Slot = (typeof SLOTS)[number] | typeof JOIN;
 /** Where the secret sits in each stand-in: a document is searched for the secret, then for the stand-in around it. */
 const SECRET_AT = new Map<Slot, number>(SLOTS.map((slot) => [slot, slot.indexOf(SECRET)]));
 
@@ -46,8 +48,9 @@ const SECRET_AT = new Map<Slot, number>(SLOTS.map((slot) => [slot, slot.indexOf(
  * A document split at its stand-ins: `texts` around them, encoded once for every campaign
  * that fills the document (filling a page is then picking buffers, where joining strings
  * would cost a UTF-8 encoding of the whole page per page), and the stand-in between each
- * two texts. Only bytes are kept: a template waits in the build's cache, and the rendered
- * string would double what it holds.
+ * two texts (or JOIN, where two templates were joined). Only bytes are kept: a template waits
+ * in the build's cache, and the rendered string would double what it holds. Templates share
+ * buffers: a page's holds those of its body's shell and of its locale's messages.
  */
 export interface DocumentTemplate {
   texts: Buffer[];
@@ -77,22 +80,36 @@ export function toTemplate(html: string): DocumentTemplate {
 
 /**
  * Stands in for a page's body in its document: the body comes as a template of its own, made
- * once for every page that shares it, and the document is split around this.
+ * once for every page that shares it, and the document is split around this (splitAround).
  */
 export const BODY_TOKEN = `__store-landing-body-${SECRET}__`;
+/** Stands in for the page props in a document, which is split around it the same way; `PROPS_SLOT` is how it reads there, a JSON string. */
+export const PROPS_TOKEN = `__store-landing-props-${SECRET}__`;
+export const PROPS_SLOT = JSON.stringify(PROPS_TOKEN);
 
-/** One template of several, in order: where two meet, their texts are joined. */
+/** One template of several, in order, sharing their buffers: a JOIN between each two. */
 export function joinTemplates(parts: DocumentTemplate[]): DocumentTemplate {
   const texts: Buffer[] = [];
   const slots: Slot[] = [];
   for (const part of parts) {
-    const [first, ...rest] = part.texts;
-    if (texts.length) texts.push(Buffer.concat([texts.pop()!, first!]));
-    else texts.push(first!);
-    texts.push(...rest);
+    if (texts.length) slots.push(JOIN);
+    texts.push(...part.texts);
     slots.push(...part.slots);
   }
   return { texts, slots };
+}
+
+/** The template of `html` with `parts` in place of their stand-ins, which occur once each, in this order. */
+export function splitAround(html: string, parts: Array<[standIn: string, template: DocumentTemplate]>): DocumentTemplate {
+  const joined: DocumentTemplate[] = [];
+  let from = 0;
+  for (const [standIn, template] of parts) {
+    const at = html.indexOf(standIn, from);
+    joined.push(toTemplate(html.slice(from, at)), template);
+    from = at + standIn.length;
+  }
+  joined.push(toTemplate(html.slice(from)));
+  return joinTemplates(joined);
 }
 
 /** The document a template was made from, stand-ins in place (tests compare it with a whole render). */
@@ -136,6 +153,7 @@ export function documentFiller(values: CampaignValues): DocumentFiller {
     [INSTALL_LINK_JSON_TOKEN]: Buffer.from(serializeJson(values.installLink).slice(1, -1)),
     [CSP_TOKEN]: Buffer.from(escapeHtml(values.csp)),
     [STYLE_TOKEN]: Buffer.from(styleText(values.css)),
+    [JOIN]: EMPTY,
   };
   // The campaign's runtime config, less the closing brace the page's own fields go before.
   const runtime = serializeJson(values.runtime).slice(0, -1);
