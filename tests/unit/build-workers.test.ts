@@ -128,8 +128,18 @@ describe('the workers', () => {
     expect(workerCount(plans)).toBe(1);
     expect(workerCount(plans, 2)).toBe(2);
     expect(workerCount(plans, 64)).toBe(plans.length);
-    const distinct = Array.from({ length: 30 }, (_, i) => ({ ...plans[0]!, config: { ...plans[0]!.config, app: { ...plans[0]!.config.app, ratingCount: i } } }));
-    expect(workerCount(distinct)).toBe(Math.min(availableParallelism(), 30));
-    expect(workerCount(distinct.map((plan) => ({ ...plan, config: plans[0]!.config })))).toBe(1);
+    const distinctPlans = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...plans[0]!, config: { ...plans[0]!.config, app: { ...plans[0]!.config.app, ratingCount: i } } }));
+    const pages = plans[0]!.pages.length;
+    // 400 distinct pages and more on 16 cores; on two, where the workers share them with the writer, 2,000.
+    const some = distinctPlans(Math.ceil(400 / pages));
+    const many = distinctPlans(Math.ceil(2000 / pages));
+    expect(workerCount(some, undefined, 16)).toBe(Math.min(16, some.length));
+    expect(workerCount(some.slice(1), undefined, 16)).toBe(1);
+    expect(workerCount(some, undefined, 2)).toBe(1);
+    expect(workerCount(many, undefined, 2)).toBe(2);
+    expect(workerCount(many.slice(1), undefined, 2)).toBe(1);
+    expect(workerCount(many)).toBe(Math.min(availableParallelism(), many.length));
+    expect(workerCount(many.map((plan) => ({ ...plan, config: plans[0]!.config })), undefined, 16)).toBe(1);
   });
 });
