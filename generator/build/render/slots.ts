@@ -99,12 +99,16 @@ export function joinTemplates(parts: DocumentTemplate[]): DocumentTemplate {
   return { texts, slots };
 }
 
-/** The template of `html` with `parts` in place of their stand-ins, which occur once each, in this order. */
+/**
+ * The template of `html` with `parts` in place of their stand-ins, which occur once each, in this order.
+ * @throws Error when one is missing (its part would be left out).
+ */
 export function splitAround(html: string, parts: Array<[standIn: string, template: DocumentTemplate]>): DocumentTemplate {
   const joined: DocumentTemplate[] = [];
   let from = 0;
   for (const [standIn, template] of parts) {
     const at = html.indexOf(standIn, from);
+    if (at === -1) throw new Error(`A document lost the stand-in of one of its parts: ${standIn}`);
     joined.push(toTemplate(html.slice(from, at)), template);
     from = at + standIn.length;
   }
