@@ -101,10 +101,11 @@ const FIRST_SCREEN_WAIT_MS = 2500;
  * FIRST_SCREEN_WAIT_MS. They start at once on a hidden page (it paints no frame) and at the
  * visitor's first pointer or key press.
  *
- * A CTA tap before the runtime has taken over (EARLY_TAP in runtime/cta.ts) is held: the loader
- * prevents the navigation, starts the scripts, and notes the tap for the runtime, which tracks
- * AddToCart and leaves 1000 ms after the tap. If the runtime has not come by then, the loader
- * goes to the link as rendered. Fixed text: one CSP hash for every page and campaign.
+ * A CTA tap before the runtime has taken over (EARLY_TAP in runtime/cta.ts; a plain click as
+ * isPlainClick there decides, its test written out here) is held: the loader prevents the
+ * navigation, starts the scripts, and notes the tap for the runtime, which tracks AddToCart
+ * and leaves 1000 ms after the tap. If the runtime has not come by then, the loader goes to
+ * the link as rendered. Fixed text: one CSP hash for every page and campaign.
  */
 export const MODULE_LOADER = [
   'let started=!1;',

@@ -90,7 +90,9 @@ export function ctaAnchor(target: EventTarget | null): Element | null {
 /**
  * True for a click we take over: the primary button without modifier keys (cmd/ctrl/shift/alt
  * and the middle button keep the browser's new-tab/window behaviour), not already handled by
- * someone else (a slider cancels the click that ends a drag).
+ * someone else (a slider cancels the click that ends a drag). The page's inline loader
+ * (MODULE_LOADER in document.ts) applies the same test, written out in its text, to the taps it
+ * holds before the runtime comes: change both together.
  */
 export function isPlainClick(event: ClickLike): boolean {
   return (
