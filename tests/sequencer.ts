@@ -38,6 +38,7 @@ const SLOWEST = [
   'unit/dev',
   'browser/hydration',
   'unit/serve-range',
+  'browser/lighthouse-blocking',
 ].map((name) => `tests/${name}.test.ts`);
 
 /** Seconds a file is expected to take: its last run's (`last`), else its place among SLOWEST, else a guess by size. */

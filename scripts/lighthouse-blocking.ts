@@ -1,0 +1,78 @@
+// Splits a Lighthouse run's Total Blocking Time between Chromium's navigation and the page's own tasks, for `npm run lighthouse`.
+//
+// Lighthouse's simulated TBT (Lantern) replays the trace's main-thread tasks four times slower
+// on a simulated phone and sums what each task beyond 50 ms spends between the simulated FCP
+// and TTI. The simulated FCP counts only the first parse, layout and paint tasks; the tasks
+// before them are replayed too, so they push the page's first-screen tasks past FCP, and those
+// that run long are counted themselves. The longest of them are Chromium's, before the document
+// is parsed at all: finishing a garbage collection, then committing the navigation (mostly
+// creating the window's script context). A bare page has them too, and a busy core stretches them.
+import type { RunnerResult } from 'lighthouse';
+import { Audit } from 'lighthouse/core/audits/audit.js';
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
+import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js';
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+
+export interface BlockingSplit {
+  /** Lighthouse's TBT, recomputed task by task (ms). */
+  total: number;
+  /** The part from tasks that started before the document's first parse: Chromium's navigation. */
+  navigation: number;
+}
+
+type Estimate = 'optimistic' | 'pessimistic';
+
+/**
+ * Recomputes `result`'s TBT as Lighthouse does (the mean of the optimistic and the pessimistic
+ * simulation) and attributes each simulated task's blocking time to the navigation or the page.
+ * @throws Error when the recomputed total differs from the audit's figure (Lighthouse changed how it counts).
+ */
+export async function splitBlockingTime(result: RunnerResult): Promise<BlockingSplit> {
+  const context = { computedCache: new Map(), settings: result.lhr.configSettings } as Parameters<typeof LanternTotalBlockingTime.request>[1];
+  const data = Audit.makeMetricComputationDataInput(result.artifacts, context);
+  const [tbt, fcp, tti] = await Promise.all([
+    LanternTotalBlockingTime.request(data, context),
+    LanternFirstContentfulPaint.request(data, context),
+    LanternInteractive.request(data, context),
+  ]);
+  // As Lantern's TotalBlockingTime: each simulation takes the other estimate's FCP and its own TTI.
+  const windows: Record<Estimate, { fcp: number; tti: number }> = {
+    optimistic: { fcp: fcp.pessimisticEstimate.timeInMs, tti: tti.optimisticEstimate.timeInMs },
+    pessimistic: { fcp: fcp.optimisticEstimate.timeInMs, tti: tti.pessimisticEstimate.timeInMs },
+  };
+  const { mainDocumentUrl } = result.artifacts.URL;
+  const parseStart = result.artifacts.Trace.traceEvents.find((event) => event.name === 'ParseHTML' && parsedUrl(event) === mainDocumentUrl)?.ts;
+  if (parseStart === undefined) throw new Error(`the trace has no parse of ${mainDocumentUrl}`);
+  const split: BlockingSplit = { total: 0, navigation: 0 };
+  for (const estimate of ['optimistic', 'pessimistic'] as const) {
+    const { nodeTimings } = tbt[`${estimate}Estimate`];
+    const cpuTimings = [...nodeTimings!].filter(([node]) => node.type === 'cpu') as Array<[Lantern.Graph.CPUNode, { startTime: number; endTime: number; duration: number }]>;
+    const { fcp: start, tti: end } = windows[estimate];
+    for (const [node, timing] of cpuTimings) {
+      const event = { start: timing.startTime, end: timing.endTime, duration: timing.duration };
+      // Each estimate weighs one half, as in Lantern's coefficients for TBT.
+      const blocking = Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent(event, start, end) / 2;
+      split.total += blocking;
+      if (isNavigation(node, parseStart)) split.navigation += blocking;
+    }
+  }
+  const audited = result.lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+  if (!(Math.abs(split.total - audited) < 1)) {
+    throw new Error(`TBT recomputed task by task is ${split.total.toFixed(1)} ms, Lighthouse says ${audited.toFixed(1)} ms`);
+  }
+  return split;
+}
+
+/**
+ * Whether `node` is Chromium's navigation rather than the page's: it ran before the document's
+ * first parse began, or it committed the navigation (a small document is parsed in that task).
+ */
+function isNavigation(node: Lantern.Graph.CPUNode, parseStart: number): boolean {
+  if (node.startTime >= parseStart) return false;
+  return node.endTime <= parseStart || node.childEvents.some((event) => event.name === 'DocumentLoader::CommitNavigation');
+}
+
+function parsedUrl(event: { args?: unknown }): string | undefined {
+  return (event.args as { beginData?: { url?: string } } | undefined)?.beginData?.url;
+}
