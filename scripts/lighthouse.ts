@@ -84,8 +84,8 @@ function median(values: number[]): number {
 }
 
 const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'nav ms', 'own ms', 'CLS', 'SI ms', 'TBT (nav) of each run'];
-const WIDTHS = header.map((_, i) => (i === 0 ? 18 : i === header.length - 1 ? 30 : 7));
-const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]!) : cell.padStart(WIDTHS[i]!))).join('');
+const WIDTHS = header.map((_, i) => (i === 0 ? 18 : i === header.length - 1 ? 34 : 7));
+const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]!) : ` ${cell}`.padStart(WIDTHS[i]!))).join('');
 
 /** RUNS audits of `url`, printed as one line of medians; returns the medians. */
 async function measure(label: string, url: string): Promise<Row> {
