@@ -48,12 +48,17 @@ function slowFirstScreen(imagesMs: number, runtimeMs: number | 'fail') {
   return { runtimeAskedAt, route };
 }
 
-/** When the page's resource `url` was asked for and came, on the page's clock. */
-function resourceTiming(page: Page, url: string): Promise<{ startTime: number; responseStart: number; responseEnd: number }> {
-  return page.evaluate((href) => {
-    const entry = performance.getEntriesByName(new URL(href, location.href).href)[0] as PerformanceResourceTiming;
-    return { startTime: entry.startTime, responseStart: entry.responseStart, responseEnd: entry.responseEnd };
-  }, url);
+/**
+ * When the page's resource `url` was asked for and came, on the page's clock. Waits for its entry:
+ * the browser adds it only once the response has ended, which can be after the request was seen.
+ * Polls by timer: some of these pages paint no frame, so a frame-driven poll would never run.
+ */
+async function resourceTiming(page: Page, url: string): Promise<{ startTime: number; responseStart: number; responseEnd: number }> {
+  const entry = await page.waitForFunction((href) => {
+    const found = performance.getEntriesByName(new URL(href, location.href).href)[0] as PerformanceResourceTiming | undefined;
+    return found && { startTime: found.startTime, responseStart: found.responseStart, responseEnd: found.responseEnd };
+  }, { polling: 50, timeout: 10_000 }, url);
+  return (await entry.jsonValue())!;
 }
 
 /** The runtime's URL, as the loader's template lists it. */
