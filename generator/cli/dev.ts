@@ -10,6 +10,9 @@ import { progressLine } from './progress.ts';
 import { failureJson, printUserError } from './report.ts';
 import { formatBytes } from './summary.ts';
 
+/** The shell's code for a process ended by Ctrl+C (128 + SIGINT's 2). */
+const SIGNAL_EXIT_CODE = 130;
+
 interface DevFlags {
   config: string;
   port: number;
@@ -33,6 +36,13 @@ export function addDevCommand(program: Command): void {
 async function runDev(flags: DevFlags): Promise<void> {
   const { startDev } = await import('../dev/index.ts');
   const progress = progressLine(process.stderr, !flags.json);
+  // Until dev is up, a Ctrl+C ends the process at once (dev removes its files on exit).
+  const exitNow = () => {
+    progress.clear();
+    process.exit(SIGNAL_EXIT_CODE);
+  };
+  process.once('SIGINT', exitNow);
+  process.once('SIGTERM', exitNow);
   const dev = await startDev({
     config: flags.config,
     port: flags.port,
@@ -48,9 +58,17 @@ async function runDev(flags: DevFlags): Promise<void> {
     progress.clear();
     throw listenError(error, flags.host, flags.port);
   });
-  const stop = () => void dev.close();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.off('SIGINT', exitNow);
+  process.off('SIGTERM', exitNow);
+  // Then the first stops gracefully, after a rebuild under way; a second one does not wait.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) exitNow();
+    stopping = true;
+    void dev.close();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /** One line of --json output per event. */

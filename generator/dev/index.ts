@@ -1,5 +1,6 @@
 // `store-landing dev`: build, serve like `serve`, watch what the build reads, rebuild on change, and tell open pages to reload or show why a rebuild failed.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,7 +11,7 @@ import { DevChannel } from './channel.ts';
 import { compileClientScript } from './client-script.ts';
 import { placeholderSite } from './placeholder.ts';
 import { overlayProblems } from './problems.ts';
-import { removeFreshPipelines } from './reload.ts';
+import { FRESH_PIPELINES_DIR } from './reload.ts';
 import { FileWatcher, type WatchPlan } from './watch.ts';
 import { watchPlan } from './watch-plan.ts';
 
@@ -33,7 +34,7 @@ export type DevEvent =
 export interface DevServer {
   url: string;
   port: number;
-  /** The folder dev builds into and serves (a temporary one, removed on close). */
+  /** The folder dev builds into and serves (a temporary one, removed on close or when the process exits). */
   outDir: string;
   /** Rebuilds as if `files` (absolute paths) changed; resolves once the pages have been told. */
   rebuild(files: string[]): Promise<void>;
@@ -43,13 +44,24 @@ export interface DevServer {
 /** Starts dev: the first build, then the server and the watcher. Resolves once listening. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'store-landing-dev-'));
+  // However the process ends: the CLI turns a Ctrl+C during the first build into an exit, and
+  // only a synchronous removal runs then (nothing else writes after it).
+  const removeFiles = () => {
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(FRESH_PIPELINES_DIR, { recursive: true, force: true });
+  };
+  process.once('exit', removeFiles);
+  const removeNow = () => {
+    process.off('exit', removeFiles);
+    removeFiles();
+  };
   const builder = new DevBuilder({ config: options.config, outDir, campaign: options.campaign, onProgress: options.onProgress });
   const first = await builder.rebuild();
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
   if (!first.ok) await builder.writePlaceholder(placeholderSite());
   const channel = new DevChannel(await compileClientScript());
-  const server = await startServer({ dir: outDir, port: options.port, host: options.host, dev: channel }).catch(async (error: unknown) => {
-    await rm(outDir, { recursive: true, force: true });
+  const server = await startServer({ dir: outDir, port: options.port, host: options.host, dev: channel }).catch((error: unknown) => {
+    removeNow();
     throw error;
   });
   const session = new DevSession(options, builder, channel, server, first.ok);
@@ -63,7 +75,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     rebuild: (files) => session.enqueue(files),
     async close() {
       await session.close();
-      await Promise.all([rm(outDir, { recursive: true, force: true }), removeFreshPipelines()]);
+      removeNow();
     },
   };
 }

@@ -1,5 +1,4 @@
 // A fresh copy of the build pipeline after a templates change: the server render imports templates/*.tsx, and a loaded module never changes, so dev compiles and imports a new one.
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,9 +11,9 @@ export const TEMPLATES_DIR = path.join(ROOT, 'templates');
 
 /**
  * Inside the package, so the copy imports React, esbuild and the rest from the package's own
- * node_modules, like the CLI does. One folder per process; removed by removeFreshPipelines.
+ * node_modules, like the CLI does. One folder per process, which dev removes when it closes.
  */
-const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'store-landing');
+export const FRESH_PIPELINES_DIR = path.join(ROOT, 'node_modules', '.cache', 'store-landing', `dev-${process.pid}`);
 
 /** What bin/compile.js offers (plain JavaScript, so typed here). */
 interface Compiler {
@@ -29,12 +28,7 @@ export function loadedPipeline(): Promise<Pipeline> {
 /** Compiles pipeline.ts and all it imports (the templates included) afresh into its own folder, and imports that copy. */
 export async function freshPipeline(generation: number): Promise<Pipeline> {
   const compiler = (await import(pathToFileURL(path.join(ROOT, 'bin', 'compile.js')).href)) as Compiler;
-  const outdir = path.join(CACHE_DIR, `dev-${process.pid}`, String(generation));
+  const outdir = path.join(FRESH_PIPELINES_DIR, String(generation));
   await compiler.bundleModules({ entries: { pipeline: 'generator/dev/pipeline.ts' }, outdir });
   return (await import(pathToFileURL(path.join(outdir, 'pipeline.js')).href)) as Pipeline;
-}
-
-/** Deletes this process's fresh copies (dev is closing). */
-export async function removeFreshPipelines(): Promise<void> {
-  await rm(path.join(CACHE_DIR, `dev-${process.pid}`), { recursive: true, force: true });
 }

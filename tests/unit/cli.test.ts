@@ -1,6 +1,6 @@
 // The command line as users run it (bin/store-landing.js, compiled): --version, --json on every outcome, colours per stream, busy ports, the build summary.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,8 +157,9 @@ describe('the compiled CLI', () => {
     expect(Object.keys(compiled).sort()).toEqual(Object.keys(direct).sort());
   });
 
-  it('starts dev and stops it on SIGINT', async () => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'dev', '-c', project.config, '-p', '0', '--json'], { cwd: project.dir });
+  it('starts dev and stops it on SIGINT, leaving no temporary folder', async () => {
+    const tmp = await temporaryDir();
+    const child = startDevCli(tmp);
     let output = '';
     const ready = new Promise<Record<string, unknown>>((resolve) =>
       child.stdout.on('data', (chunk: Buffer) => {
@@ -172,5 +173,29 @@ describe('the compiled CLI', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('stops dev at once on a SIGINT during its first build, and removes the folder it was building into', async () => {
+    const tmp = await temporaryDir();
+    const child = startDevCli(tmp);
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    // The folder comes first, then the build (a second or so) that fills it.
+    while (!readdirSync(tmp).some((name) => name.startsWith('store-landing-dev-'))) await new Promise((resolve) => setTimeout(resolve, 5));
+    child.kill('SIGINT');
+    expect(await exited).toEqual({ code: 130, signal: null });
+    // Interrupted before it was up: no ready event.
+    expect(stdout).toBe('');
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
+
+/** `store-landing dev --json` on the dev project at a free port, with `tmp` as its temporary folder. */
+function startDevCli(tmp: string) {
+  return spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'dev', '-c', project.config, '-p', '0', '--json'], {
+    cwd: project.dir,
+    env: { ...process.env, TMPDIR: tmp },
+  });
+}
