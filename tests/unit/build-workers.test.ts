@@ -4,7 +4,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { bundleRuntime } from '../../generator/build/bundle.ts';
 import { createBuildContext } from '../../generator/build/context.ts';
@@ -15,7 +15,7 @@ import type { OutputFile } from '../../generator/build/write.ts';
 import { loadConfig } from '../../generator/config/load.ts';
 import { messagesFor, validateConfig } from '../../generator/config/validate.ts';
 import { RenderFailed, UserError } from '../../generator/shared/errors.ts';
-import { defaultConfigData, repoRoot, runCli, snapshot, temporaryDir } from '../helpers.ts';
+import { defaultConfigData, runCli, snapshot, temporaryDir } from '../helpers.ts';
 
 /** Campaigns of every kind: their own listing facts, only other links or weights (sharing the top level's template), their own base path, self-hosted payments. */
 const CAMPAIGNS = {
@@ -30,17 +30,13 @@ const CAMPAIGNS = {
 let work: string;
 let config: string;
 
+// Encoded images come from the suite's cache (vitest.config.ts), where the browser tests' build
+// and others leave them: on a cold cache of its own, encoding them took this file's first test
+// past its timeout on a busy machine.
 beforeAll(async () => {
-  // Encoded images are found in the repository's cache, as other tests' builds leave them.
-  vi.stubEnv('STORE_LANDING_CACHE_DIR', path.join(repoRoot, '.cache'));
   work = await temporaryDir();
   config = path.join(work, 'variants.yaml');
   await writeFile(config, stringify({ ...defaultConfigData(work), campaigns: CAMPAIGNS }));
-});
-
-// The test files of a worker share its process (vitest.config.ts): the next one gets the suite's cache back.
-afterAll(() => {
-  vi.unstubAllEnvs();
 });
 
 /** Every file of a build's campaigns, by path, with a hash of its bytes (comparing the bytes themselves deeply takes minutes). */
