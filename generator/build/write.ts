@@ -4,6 +4,7 @@ import { closeSync, existsSync, linkSync, mkdirSync, openSync, writeFileSync, wr
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Compressor } from '../shared/compress.ts';
+import { removeOnExit } from '../shared/exit-cleanup.ts';
 import { checkWritable, describeWriteError } from './output-environment.ts';
 import { assertReplaceable, BUILD_MARKER, MARKER_TEXT, resolveOutput, type ProtectedPaths } from './output-guard.ts';
 import { currentOwner, heartbeat, nameAlive, ownerAlive, ownerTag, readOwner, withLock } from './output-lock.ts';
@@ -44,6 +45,8 @@ export async function writeOutput(
   const staging = path.join(parent, `.${base}.tmp-${process.pid}-${ownerTag()}${randomBytes(4).toString('hex')}`);
   const writer = new StagingWriter(staging, new Compressor(compressionCacheDir));
   let stopHeartbeat = () => {};
+  // Until its swap: a build stopped by Ctrl+C or killed by an error leaves no staging folder behind.
+  const held = removeOnExit(staging);
   try {
     await mkdir(staging);
     await writeFile(path.join(staging, STAGING_OWNER), JSON.stringify(currentOwner()));
@@ -54,6 +57,8 @@ export async function writeOutput(
     await writer.finished();
     // Builds into one folder at once each stage on their own; their swaps take turns, so the last whole build wins.
     const retired = await withLock(lock, async () => {
+      // From here on, a build cut short leaves what removeLeftovers puts right (a cut swap included).
+      held.release();
       stopHeartbeat();
       await rm(path.join(staging, STAGING_OWNER));
       writeFileSync(path.join(staging, BUILD_MARKER), MARKER_TEXT);
@@ -67,7 +72,7 @@ export async function writeOutput(
     stopHeartbeat();
     // Every compression must have ended before the staging folder goes, or a late twin would land in a new one.
     await writer.finished().catch(() => {});
-    await rm(staging, { recursive: true, force: true });
+    held.remove();
     throw describeWriteError(error, target);
   }
   return { bytes: writer.bytes };

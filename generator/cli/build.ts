@@ -1,6 +1,7 @@
 // `store-landing build`: validates, bundles, renders and writes the pages, showing progress on a terminal, then prints what was written.
 import { Option, type Command } from 'commander';
 import { UserError } from '../shared/errors.ts';
+import { endOnSignals } from '../shared/exit-cleanup.ts';
 import { parseJobs, parseShard } from './options.ts';
 import { printJson, stdout } from './output.ts';
 import { progressLine } from './progress.ts';
@@ -38,6 +39,8 @@ async function runBuild(flags: BuildFlags): Promise<void> {
   const { buildSite } = await import('../build/index.ts');
   // The status line goes to stderr, so stdout stays the summary alone even on a terminal.
   const progress = progressLine(process.stderr, !flags.json);
+  // Ctrl+C stops the build at once; the output stays the previous build (write.ts).
+  const stopEnding = endOnSignals(() => progress.clear());
   let result;
   try {
     result = await buildSite({
@@ -50,6 +53,7 @@ async function runBuild(flags: BuildFlags): Promise<void> {
       onProgress: (update) => progress.update(update),
     });
   } finally {
+    stopEnding();
     progress.clear();
   }
   if (flags.json) printJson({ ok: true, ...result });

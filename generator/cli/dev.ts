@@ -1,17 +1,15 @@
 // `store-landing dev`: serve plus watch, rebuild, live reload and an error overlay; this file prints what happens, for people or as JSON lines.
 import type { Command } from 'commander';
 import path from 'node:path';
-import type { DevEvent } from '../dev/index.ts';
+import type { DevEvent, DevServer } from '../dev/index.ts';
 import { UserError } from '../shared/errors.ts';
+import { endBySignal } from '../shared/exit-cleanup.ts';
 import { listenError } from './listen.ts';
 import { addListenOptions } from './options.ts';
 import { printJson, stderr, stdout } from './output.ts';
 import { progressLine } from './progress.ts';
 import { failureJson, printUserError } from './report.ts';
 import { formatBytes } from './summary.ts';
-
-/** The shell's code for a process ended by Ctrl+C (128 + SIGINT's 2). */
-const SIGNAL_EXIT_CODE = 130;
 
 interface DevFlags {
   config: string;
@@ -36,14 +34,24 @@ export function addDevCommand(program: Command): void {
 async function runDev(flags: DevFlags): Promise<void> {
   const { startDev } = await import('../dev/index.ts');
   const progress = progressLine(process.stderr, !flags.json);
-  // Until dev is up, a Ctrl+C ends the process at once (dev removes its files on exit).
-  const exitNow = () => {
+  // One listener for dev's whole life: one added later could miss a signal that came meanwhile.
+  let dev: DevServer | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // Once dev is up, the first signal closes it after a rebuild under way.
+    if (dev) {
+      void dev.close();
+      dev = undefined;
+      return;
+    }
+    // Before that, or a second time, it ends at once (dev's files removed).
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     progress.clear();
-    process.exit(SIGNAL_EXIT_CODE);
+    endBySignal(signal);
   };
-  process.once('SIGINT', exitNow);
-  process.once('SIGTERM', exitNow);
-  const dev = await startDev({
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  dev = await startDev({
     config: flags.config,
     port: flags.port,
     host: flags.host,
@@ -58,17 +66,6 @@ async function runDev(flags: DevFlags): Promise<void> {
     progress.clear();
     throw listenError(error, flags.host, flags.port);
   });
-  process.off('SIGINT', exitNow);
-  process.off('SIGTERM', exitNow);
-  // Then the first stops gracefully, after a rebuild under way; a second one does not wait.
-  let stopping = false;
-  const stop = () => {
-    if (stopping) exitNow();
-    stopping = true;
-    void dev.close();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 /** One line of --json output per event. */

@@ -1,6 +1,7 @@
 // `store-landing merge`: joins the outputs of `build --all --shard I/N` into one site, as one `build --all` writes it.
 import type { Command } from 'commander';
 import path from 'node:path';
+import { endOnSignals } from '../shared/exit-cleanup.ts';
 import { printJson, stdout } from './output.ts';
 
 /** Adds `merge` to the program. */
@@ -13,6 +14,8 @@ export function addMergeCommand(program: Command): void {
     .option('--json', 'print the result as JSON, and nothing else')
     .action(async (dirs: string[], options: { out: string; json?: boolean }) => {
       const { mergeShards } = await import('../merge/index.ts');
+      // Ctrl+C stops the merge at once; the output stays as it was (write.ts).
+      endOnSignals();
       const result = await mergeShards(dirs, options.out);
       if (options.json) printJson({ ok: true, ...result });
       else stdout.line(`${stdout.paint('green', '✓')} Merged ${result.shards} shards: ${result.campaigns} campaigns, ${result.pages} pages into ${path.resolve(result.outDir)}`);

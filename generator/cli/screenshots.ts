@@ -4,6 +4,7 @@ import type { GivenFlags } from '../screenshots/command-line.ts';
 import type { ScreenshotShard } from '../screenshots/plan.ts';
 import type { ScreenshotReport } from '../screenshots/results.ts';
 import type { UserError } from '../shared/errors.ts';
+import { endOnSignals } from '../shared/exit-cleanup.ts';
 import { requirePackages, SCREENSHOT_PACKAGES } from './optional-packages.ts';
 import { parseFraction, parsePercent, parseScale, parseShard } from './options.ts';
 import { printJson, stdout } from './output.ts';
@@ -62,6 +63,8 @@ async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags):
   const { runScreenshots } = await import('../screenshots/run.ts');
   const { updateCommandLine } = await import('../screenshots/command-line.ts');
   const { reportFailure } = await import('../screenshots/results.ts');
+  // Ctrl+C stops at once, the temporary build removed (Puppeteer closes its browser).
+  endOnSignals();
   const run = await runScreenshots({
     config: flags.config,
     build: flags.build,

@@ -1,10 +1,10 @@
 // `store-landing dev`: build, serve like `serve`, watch what the build reads, rebuild on change, and tell open pages to reload or show why a rebuild failed.
-import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildProgress, BuildResult } from '../build/index.ts';
+import { removeOnExit } from '../shared/exit-cleanup.ts';
 import { startServer, type RunningServer } from '../serve/server.ts';
 import { DevBuilder, type RebuildOutcome } from './builder.ts';
 import { DevChannel } from './channel.ts';
@@ -44,17 +44,8 @@ export interface DevServer {
 /** Starts dev: the first build, then the server and the watcher. Resolves once listening. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'store-landing-dev-'));
-  // However the process ends: the CLI turns a Ctrl+C during the first build into an exit, and
-  // only a synchronous removal runs then (nothing else writes after it).
-  const removeFiles = () => {
-    rmSync(outDir, { recursive: true, force: true });
-    rmSync(FRESH_PIPELINES_DIR, { recursive: true, force: true });
-  };
-  process.once('exit', removeFiles);
-  const removeNow = () => {
-    process.off('exit', removeFiles);
-    removeFiles();
-  };
+  const folders = [removeOnExit(outDir), removeOnExit(FRESH_PIPELINES_DIR)];
+  const removeNow = () => folders.forEach((folder) => folder.remove());
   const builder = new DevBuilder({ config: options.config, outDir, campaign: options.campaign, onProgress: options.onProgress });
   const first = await builder.rebuild();
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
@@ -66,8 +57,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   });
   const session = new DevSession(options, builder, channel, server, first.ok);
   if (!first.ok) channel.send({ type: 'error', ...overlayProblems(first.error) });
-  options.onEvent?.({ type: 'ready', url: server.url, outDir, build: first });
   await session.watch();
+  // Ready once it serves and watches: a change saved from here on is rebuilt.
+  options.onEvent?.({ type: 'ready', url: server.url, outDir, build: first });
   return {
     url: server.url,
     port: server.port,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildSite } from '../build/index.ts';
 import { isSiteManifest, readManifest, type ManifestPage } from '../shared/manifest.ts';
 import { ScreenshotsNeedOneCampaign } from '../shared/errors.ts';
+import { removeOnExit } from '../shared/exit-cleanup.ts';
 import { captureAll } from './capture.ts';
 import { comparePng, compressPng } from './compare.ts';
 import { planShots, shardShots, type PlannedShot, type ScreenshotShard } from './plan.ts';
@@ -52,6 +53,7 @@ export type { ShotResult } from './results.ts';
  */
 export async function runScreenshots(options: ScreenshotOptions): Promise<ScreenshotRun> {
   const temporary = options.build ? undefined : await mkdtemp(path.join(tmpdir(), 'store-landing-screenshots-'));
+  const held = temporary === undefined ? undefined : removeOnExit(temporary);
   try {
     const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
     if (!options.build) await buildSite({ config: options.config, outDir: buildDir });
@@ -70,7 +72,7 @@ export async function runScreenshots(options: ScreenshotOptions): Promise<Screen
     const files = await writeReportFolder(options.outDir, report);
     return { ...report, ...files, changed: results.filter((result) => result.status === 'changed') };
   } finally {
-    if (temporary) await rm(temporary, { recursive: true, force: true });
+    held?.remove();
   }
 }
 

@@ -1,4 +1,5 @@
 // The screenshot regression command: passes on the committed baselines, catches a one-line CSS change with diff images and a report naming only that page, rewrites only changed baselines, and shards and merges with JUnit output.
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -6,7 +7,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
-import { fixturesDir, repoRoot, runCli, temporaryDir } from '../helpers.ts';
+import { defaultConfig, fixturesDir, repoRoot, runCli, temporaryDir } from '../helpers.ts';
 
 /** The default config, built once by global-setup.ts. */
 const buildDir = inject('outDir');
@@ -41,6 +42,41 @@ describe('store-landing screenshots', () => {
       expect(result.shots).toHaveLength(40);
       expect(result.shots.filter((shot: { status: string }) => shot.status !== 'same')).toEqual([]);
       expect(await readFile(path.join(report, 'report.html'), 'utf8')).toContain('All 40 screenshots match the baselines');
+    },
+    RUN_TIMEOUT,
+  );
+});
+
+describe('store-landing screenshots stopped by Ctrl+C', () => {
+  /** The processes whose parent is `pid`, as [pid, command name] (ps exits 1 when there are none). */
+  const childrenOf = (pid: number) => {
+    const { stdout } = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=,comm='], { encoding: 'utf8' });
+    return stdout.split('\n').filter(Boolean).map((line) => line.trim().split(/\s+/));
+  };
+  /** Whether `pid` still runs: a killed process whose new parent does not reap it stays a zombie (ps state Z). */
+  const running = (pid: number) => /^[^Z]/.test(spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim());
+
+  it(
+    'while it captures: ends, with its temporary build removed and its Chromium closed',
+    async () => {
+      const tmp = await temporaryDir();
+      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'screenshots', '-c', defaultConfig, '--baseline', await temporaryDir(), '--update', '-o', path.join(tmp, 'report')], {
+        env: { ...process.env, TMPDIR: tmp },
+        stdio: 'ignore',
+      });
+      const ended = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      let browser: number | undefined;
+      while (browser === undefined) {
+        expect(child.exitCode, 'the run ended before it captured').toBeNull();
+        browser = childrenOf(child.pid!).find(([, command]) => /chrom/i.test(command!))?.map(Number)[0];
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toHaveLength(1);
+      child.kill('SIGINT');
+      // Puppeteer's own listener is there too, and has the process exit with the shell's code for Ctrl+C.
+      expect(await ended).toBe(130);
+      expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toEqual([]);
+      expect(running(browser)).toBe(false);
     },
     RUN_TIMEOUT,
   );

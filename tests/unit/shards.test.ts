@@ -1,6 +1,6 @@
 // CI at scale: --all is a servable site, shards split by pages, and shards merged are byte for byte one --all build.
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { validateConfig } from '../../generator/config/validate.ts';
 import { mergeShards } from '../../generator/merge/index.ts';
 import { startServer } from '../../generator/serve/server.ts';
 import { selectCampaigns } from '../../generator/build/plan.ts';
-import { fixtureConfig, snapshot, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, repoRoot, snapshot, temporaryDir } from '../helpers.ts';
 
 const config = fixtureConfig('shards');
 const SHARDS = 3;
@@ -54,6 +54,21 @@ describe('store-landing merge', () => {
     // diff exits 0 only when both trees hold the same files with the same bytes.
     await expect(promisify(execFile)('diff', ['-r', path.join(work, 'all'), merged])).resolves.toMatchObject({ stdout: '' });
     expect(Object.keys(await snapshot(merged)).length).toBeGreaterThan(100);
+  });
+
+  it('stopped by SIGTERM while it writes, ends by that signal and leaves nothing behind', async () => {
+    const parent = await temporaryDir();
+    const shards = [1, 2, 3].map((index) => path.join(work, `shard-${index}`));
+    const merge = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'merge', ...shards, '-o', path.join(parent, 'merged')], { stdio: 'ignore' });
+    const ended = new Promise<string | null>((resolve) => merge.once('exit', (_code, signal) => resolve(signal)));
+    // Its staging folder, which it fills for about a second.
+    while (!(await readdir(parent)).some((name) => name.startsWith('.merged.tmp-'))) {
+      expect(merge.exitCode, 'the merge ended before writing').toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    merge.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    expect(await readdir(parent)).toEqual([]);
   });
 
   it('refuses a missing or doubled shard, and a folder that is not a shard', async () => {

@@ -1,0 +1,68 @@
+// Temporary folders a command writes, removed however it ends: a normal exit, an uncaught error, or Ctrl+C and SIGTERM, which then still end the process by that signal.
+import { rmSync } from 'node:fs';
+import { constants } from 'node:os';
+
+/** A folder removeOnExit holds: `remove` deletes it now, `release` hands it back to the caller (it was renamed, say). */
+export interface HeldFolder {
+  remove(): void;
+  release(): void;
+}
+
+const held = new Set<string>();
+let listening = false;
+
+function removeHeld(): void {
+  for (const folder of held) rmSync(folder, { recursive: true, force: true });
+  held.clear();
+}
+
+/**
+ * Removes `folder` when the process exits, unless released first. Synchronous, as the `exit`
+ * event requires: nothing can write into the folder after it.
+ */
+export function removeOnExit(folder: string): HeldFolder {
+  if (!listening) {
+    process.on('exit', removeHeld);
+    listening = true;
+  }
+  held.add(folder);
+  return {
+    remove() {
+      held.delete(folder);
+      rmSync(folder, { recursive: true, force: true });
+    },
+    release() {
+      held.delete(folder);
+    },
+  };
+}
+
+/**
+ * Removes the held folders, then ends the process by `signal` as if nothing had caught it: a
+ * shell sees 130 for Ctrl+C (143 for SIGTERM), and a script running the command stops too. Call
+ * it from a listener of `signal` that has removed itself. When another listener is left
+ * (Puppeteer's, which closes its browser), the process exits with that code instead, and the
+ * others' `exit` listeners run.
+ */
+export function endBySignal(signal: NodeJS.Signals): void {
+  removeHeld();
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  else process.exit(128 + constants.signals[signal]);
+}
+
+/**
+ * Until the returned function is called, Ctrl+C and SIGTERM end the process at once, the held
+ * folders removed first, and `before` run first of all (to clear a status line, say).
+ */
+export function endOnSignals(before: () => void = () => {}): () => void {
+  const end = (signal: NodeJS.Signals) => {
+    before();
+    endBySignal(signal);
+  };
+  process.once('SIGINT', end);
+  process.once('SIGTERM', end);
+  return () => {
+    process.off('SIGINT', end);
+    process.off('SIGTERM', end);
+  };
+}
