@@ -12,7 +12,7 @@ import { compileClientScript } from './client-script.ts';
 import { placeholderSite } from './placeholder.ts';
 import { overlayProblems } from './problems.ts';
 import { FRESH_PIPELINES_DIR } from './reload.ts';
-import { FileWatcher, type WatchPlan } from './watch.ts';
+import { changedFiles, FileWatcher, planFiles, type WatchPlan } from './watch.ts';
 import { watchPlan } from './watch-plan.ts';
 
 export interface DevOptions {
@@ -47,6 +47,10 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const folders = [removeOnExit(outDir), removeOnExit(FRESH_PIPELINES_DIR)];
   const removeNow = () => folders.forEach((folder) => folder.remove());
   const builder = new DevBuilder({ config: options.config, outDir, campaign: options.campaign, onProgress: options.onProgress });
+  // What the first build reads, as it is before it starts: a file saved while it runs, before
+  // the watchers are up, is found by comparing (modification times, not the clock's coarse time).
+  const plan = await watchPlan(options.config);
+  const before = await planFiles(plan);
   const first = await builder.rebuild();
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
   if (!first.ok) await builder.writePlaceholder(placeholderSite());
@@ -57,9 +61,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   });
   const session = new DevSession(options, builder, channel, server, first.ok);
   if (!first.ok) channel.send({ type: 'error', ...overlayProblems(first.error) });
-  await session.watch();
-  // Ready once it serves and watches: a change saved from here on is rebuilt.
+  await session.watch(plan);
+  // Ready once it serves and watches: a change saved from here on is rebuilt, and one saved
+  // while the first build ran is rebuilt now.
   options.onEvent?.({ type: 'ready', url: server.url, outDir, build: first });
+  const missed = changedFiles(before, await planFiles(plan));
+  if (missed.length) void session.enqueue(missed);
   return {
     url: server.url,
     port: server.port,
@@ -87,9 +94,9 @@ class DevSession {
     private succeeded: boolean,
   ) {}
 
-  /** Starts watching what the config reads (not once closing: watchers would keep the process alive). */
-  async watch(): Promise<void> {
-    const plan = await watchPlan(this.options.config, this.plan);
+  /** Starts watching what the config reads, or `plan` (not once closing: watchers would keep the process alive). */
+  async watch(plan?: WatchPlan): Promise<void> {
+    plan ??= await watchPlan(this.options.config, this.plan);
     if (this.closing) return;
     this.plan = plan;
     this.watcher.update(plan);

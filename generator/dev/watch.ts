@@ -1,5 +1,6 @@
 // Watches what a build reads (the config, the locale files, the images, the templates) with fs.watch, and reports each burst of changes once.
 import { watch, type FSWatcher } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** What to watch, as absolute paths. */
@@ -20,6 +21,31 @@ export const DEBOUNCE_MS = 25;
 
 /** Names editors and tools write beside the real file while saving. */
 const SCRATCH_FILE = /(^\.|~$|\.sw[a-p]$|\.tmp$|^\d+$)/;
+
+/** Every file `plan` covers that exists now, with its modification time (ms). */
+export async function planFiles(plan: WatchPlan): Promise<Map<string, number>> {
+  const listed = async (dir: string, recursive: boolean) =>
+    (await readdir(dir, { recursive }).catch(() => [] as string[])).map((name) => path.join(path.resolve(dir), name));
+  const names = new Set(plan.files.map((file) => path.resolve(file)));
+  for (const { dir, extensions } of plan.folders) {
+    for (const file of await listed(dir, false)) if (extensions.includes(path.extname(file))) names.add(file);
+  }
+  for (const tree of plan.trees) for (const file of await listed(tree, true)) names.add(file);
+  const files = new Map<string, number>();
+  await Promise.all(
+    [...names].map(async (file) => {
+      const stats = await stat(file).catch(() => undefined);
+      if (stats?.isFile() && !SCRATCH_FILE.test(path.basename(file))) files.set(file, stats.mtimeMs);
+    }),
+  );
+  return files;
+}
+
+/** The files new, modified or gone between two planFiles listings. */
+export function changedFiles(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): string[] {
+  const changed = [...after].filter(([file, mtime]) => before.get(file) !== mtime).map(([file]) => file);
+  return [...changed, ...[...before.keys()].filter((file) => !after.has(file))];
+}
 
 /** fs.watch over a WatchPlan: `update` swaps the plan, watching only folders it did not watch yet. */
 export class FileWatcher {

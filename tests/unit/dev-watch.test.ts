@@ -1,9 +1,9 @@
-// Dev's watcher (one report per burst of saves, editors' save-by-rename seen, scratch files ignored) and its writer (only changed files written, stale ones removed).
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// Dev's watcher (one report per burst of saves, editors' save-by-rename seen, scratch files ignored, saves before it started found) and its writer (only changed files written, stale ones removed).
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangedFilesWriter } from '../../generator/dev/writer.ts';
-import { FileWatcher } from '../../generator/dev/watch.ts';
+import { changedFiles, FileWatcher, planFiles } from '../../generator/dev/watch.ts';
 import { temporaryDir } from '../helpers.ts';
 
 const watchers: FileWatcher[] = [];
@@ -72,6 +72,26 @@ describe('FileWatcher', () => {
     writeFileSync(path.join(dir, 'templates/.App.tsx.swp'), 'x');
     await quiet(300);
     expect(reports).toEqual([]);
+  });
+});
+
+describe('planFiles and changedFiles', () => {
+  it('list what a plan covers (not scratch or unread files) and find what is new, modified or gone between two listings', async () => {
+    const dir = await project();
+    const plan = { files: [path.join(dir, 'variants.yaml')], folders: [{ dir: path.join(dir, 'locales'), extensions: ['.json'] }], trees: [path.join(dir, 'templates')] };
+    writeFileSync(path.join(dir, 'templates/components/a.tsx'), '1');
+    writeFileSync(path.join(dir, 'locales/notes.txt'), 'not read');
+    writeFileSync(path.join(dir, 'locales/.en.json.swp'), 'scratch');
+    const before = await planFiles(plan);
+    expect([...before.keys()].sort()).toEqual(['locales/en.json', 'templates/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
+    expect(changedFiles(before, await planFiles(plan))).toEqual([]);
+    // A later modification time, as a save while the first build ran gives.
+    const later = new Date(statSync(path.join(dir, 'variants.yaml')).mtimeMs + 1000);
+    writeFileSync(path.join(dir, 'variants.yaml'), 'a: 2\n');
+    utimesSync(path.join(dir, 'variants.yaml'), later, later);
+    writeFileSync(path.join(dir, 'locales/de.json'), '{}');
+    rmSync(path.join(dir, 'templates/components/a.tsx'));
+    expect(changedFiles(before, await planFiles(plan)).sort()).toEqual(['locales/de.json', 'templates/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
   });
 });
 

@@ -144,3 +144,33 @@ describe('closing dev', () => {
     expect(watchers()).toBe(before);
   });
 });
+
+describe('starting dev', () => {
+  it('rebuilds a file saved while the first build ran, before anything watched it', async () => {
+    const own = await createDevProject();
+    const de = JSON.parse(own.read('locales/de.json'));
+    de.app.subtitle = 'Gespeichert, während dev noch baute';
+    let saved = false;
+    const seen: DevEvent[] = [];
+    const session = await startDev({
+      config: own.config,
+      port: 0,
+      // The first progress report comes from the first build, long before the watchers start.
+      onProgress: () => {
+        if (saved) return;
+        saved = true;
+        own.write('locales/de.json', JSON.stringify(de, null, 2));
+      },
+      onEvent: (event) => seen.push(event),
+    });
+    try {
+      expect(saved).toBe(true);
+      await vi.waitFor(() => expect(seen.map((event) => event.type)).toEqual(['ready', 'rebuilt']), { timeout: 15_000 });
+      expect(seen[1]).toMatchObject({ files: [path.join(own.dir, 'locales/de.json')] });
+      const html = await (await fetch(new URL('/de/feature1', session.url))).text();
+      expect(html).toContain('Gespeichert, während dev noch baute');
+    } finally {
+      await session.close();
+    }
+  });
+});
