@@ -62,10 +62,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const session = new DevSession(options, builder, channel, server, first.ok);
   if (!first.ok) channel.send({ type: 'error', ...overlayProblems(first.error) });
   await session.watch(plan);
-  // Ready once it serves and watches: a change saved from here on is rebuilt, and one saved
-  // while the first build ran is rebuilt now.
-  options.onEvent?.({ type: 'ready', url: server.url, outDir, build: first });
   const missed = changedFiles(before, await planFiles(plan));
+  // Ready once it serves and watches: a change saved from here on is rebuilt, and one saved
+  // while the first build ran is rebuilt now. Nothing is awaited after this, so a Ctrl+C once
+  // the ready line is out finds dev up (cli/dev.ts).
+  options.onEvent?.({ type: 'ready', url: server.url, outDir, build: first });
   if (missed.length) void session.enqueue(missed);
   return {
     url: server.url,
