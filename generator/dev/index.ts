@@ -12,7 +12,7 @@ import { compileClientScript } from './client-script.ts';
 import { placeholderSite } from './placeholder.ts';
 import { overlayProblems } from './problems.ts';
 import { FRESH_PIPELINES_DIR } from './reload.ts';
-import { changedFiles, FileWatcher, planFiles, type WatchPlan } from './watch.ts';
+import { FileWatcher, findChangedFiles, listPlanFiles, type WatchPlan } from './watch.ts';
 import { watchPlan } from './watch-plan.ts';
 
 export interface DevOptions {
@@ -50,7 +50,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // What the first build reads, as it is before it starts: a file saved while it runs, before
   // the watchers are up, is found by comparing (modification times, not the clock's coarse time).
   const plan = await watchPlan(options.config);
-  const before = await planFiles(plan);
+  const before = await listPlanFiles(plan);
   const first = await builder.rebuild();
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
   if (!first.ok) await builder.writePlaceholder(placeholderSite());
@@ -62,7 +62,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const session = new DevSession(options, builder, channel, server, first.ok);
   if (!first.ok) channel.send({ type: 'error', ...overlayProblems(first.error) });
   await session.watch(plan);
-  const missed = changedFiles(before, await planFiles(plan));
+  const missed = findChangedFiles(before, await listPlanFiles(plan));
   // Ready once it serves and watches: a change saved from here on is rebuilt, and one saved
   // while the first build ran is rebuilt now. Nothing is awaited after this, so a Ctrl+C once
   // the ready line is out finds dev up (cli/dev.ts).

@@ -23,7 +23,7 @@ export const DEBOUNCE_MS = 25;
 const SCRATCH_FILE = /(^\.|~$|\.sw[a-p]$|\.tmp$|^\d+$)/;
 
 /** Every file `plan` covers that exists now, with its modification time (ms). */
-export async function planFiles(plan: WatchPlan): Promise<Map<string, number>> {
+export async function listPlanFiles(plan: WatchPlan): Promise<Map<string, number>> {
   const listed = async (dir: string, recursive: boolean) =>
     (await readdir(dir, { recursive }).catch(() => [] as string[])).map((name) => path.join(path.resolve(dir), name));
   const names = new Set(plan.files.map((file) => path.resolve(file)));
@@ -41,8 +41,8 @@ export async function planFiles(plan: WatchPlan): Promise<Map<string, number>> {
   return files;
 }
 
-/** The files new, modified or gone between two planFiles listings. */
-export function changedFiles(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): string[] {
+/** The files new, modified or gone between two listPlanFiles listings. */
+export function findChangedFiles(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): string[] {
   const changed = [...after].filter(([file, mtime]) => before.get(file) !== mtime).map(([file]) => file);
   return [...changed, ...[...before.keys()].filter((file) => !after.has(file))];
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utim
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangedFilesWriter } from '../../generator/dev/writer.ts';
-import { changedFiles, FileWatcher, planFiles } from '../../generator/dev/watch.ts';
+import { FileWatcher, findChangedFiles, listPlanFiles } from '../../generator/dev/watch.ts';
 import { temporaryDir } from '../helpers.ts';
 
 const watchers: FileWatcher[] = [];
@@ -75,23 +75,23 @@ describe('FileWatcher', () => {
   });
 });
 
-describe('planFiles and changedFiles', () => {
+describe('listPlanFiles and findChangedFiles', () => {
   it('list what a plan covers (not scratch or unread files) and find what is new, modified or gone between two listings', async () => {
     const dir = await project();
     const plan = { files: [path.join(dir, 'variants.yaml')], folders: [{ dir: path.join(dir, 'locales'), extensions: ['.json'] }], trees: [path.join(dir, 'templates')] };
     writeFileSync(path.join(dir, 'templates/components/a.tsx'), '1');
     writeFileSync(path.join(dir, 'locales/notes.txt'), 'not read');
     writeFileSync(path.join(dir, 'locales/.en.json.swp'), 'scratch');
-    const before = await planFiles(plan);
+    const before = await listPlanFiles(plan);
     expect([...before.keys()].sort()).toEqual(['locales/en.json', 'templates/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
-    expect(changedFiles(before, await planFiles(plan))).toEqual([]);
+    expect(findChangedFiles(before, await listPlanFiles(plan))).toEqual([]);
     // A later modification time, as a save while the first build ran gives.
     const later = new Date(statSync(path.join(dir, 'variants.yaml')).mtimeMs + 1000);
     writeFileSync(path.join(dir, 'variants.yaml'), 'a: 2\n');
     utimesSync(path.join(dir, 'variants.yaml'), later, later);
     writeFileSync(path.join(dir, 'locales/de.json'), '{}');
     rmSync(path.join(dir, 'templates/components/a.tsx'));
-    expect(changedFiles(before, await planFiles(plan)).sort()).toEqual(['locales/de.json', 'templates/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
+    expect(findChangedFiles(before, await listPlanFiles(plan)).sort()).toEqual(['locales/de.json', 'templates/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
   });
 });
 
