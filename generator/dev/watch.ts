@@ -22,20 +22,27 @@ export const DEBOUNCE_MS = 25;
 /** Names editors and tools write beside the real file while saving. */
 const SCRATCH_FILE = /(^\.|~$|\.sw[a-p]$|\.tmp$|^\d+$)/;
 
+/** Whether a change to `file` (an absolute path) concerns a build that `plan` describes. */
+function planCovers(plan: WatchPlan, file: string): boolean {
+  if (SCRATCH_FILE.test(path.basename(file))) return false;
+  if (plan.files.some((watched) => path.resolve(watched) === file)) return true;
+  const dir = path.dirname(file);
+  if (plan.folders.some((folder) => path.resolve(folder.dir) === dir && folder.extensions.includes(path.extname(file)))) return true;
+  return plan.trees.some((tree) => !path.relative(path.resolve(tree), file).startsWith('..'));
+}
+
 /** Every file `plan` covers that exists now, with its modification time (ms). */
 export async function listPlanFiles(plan: WatchPlan): Promise<Map<string, number>> {
   const listed = async (dir: string, recursive: boolean) =>
     (await readdir(dir, { recursive }).catch(() => [] as string[])).map((name) => path.join(path.resolve(dir), name));
-  const names = new Set(plan.files.map((file) => path.resolve(file)));
-  for (const { dir, extensions } of plan.folders) {
-    for (const file of await listed(dir, false)) if (extensions.includes(path.extname(file))) names.add(file);
-  }
-  for (const tree of plan.trees) for (const file of await listed(tree, true)) names.add(file);
+  const candidates = new Set(plan.files.map((file) => path.resolve(file)));
+  for (const { dir } of plan.folders) for (const file of await listed(dir, false)) candidates.add(file);
+  for (const tree of plan.trees) for (const file of await listed(tree, true)) candidates.add(file);
   const files = new Map<string, number>();
   await Promise.all(
-    [...names].map(async (file) => {
+    [...candidates].filter((file) => planCovers(plan, file)).map(async (file) => {
       const stats = await stat(file).catch(() => undefined);
-      if (stats?.isFile() && !SCRATCH_FILE.test(path.basename(file))) files.set(file, stats.mtimeMs);
+      if (stats?.isFile()) files.set(file, stats.mtimeMs);
     }),
   );
   return files;
@@ -50,7 +57,6 @@ export function findChangedFiles(before: ReadonlyMap<string, number>, after: Rea
 /** fs.watch over a WatchPlan: `update` swaps the plan, watching only folders it did not watch yet. */
 export class FileWatcher {
   private plan: WatchPlan = { files: [], folders: [], trees: [] };
-  private files = new Set<string>();
   private readonly watchers = new Map<string, FSWatcher>();
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
@@ -63,9 +69,8 @@ export class FileWatcher {
   /** Watches `plan` from now on; folders no longer in it are let go. */
   update(plan: WatchPlan): void {
     this.plan = plan;
-    this.files = new Set(plan.files.map((file) => path.resolve(file)));
     const wanted = new Map<string, boolean>();
-    for (const file of this.files) wanted.set(path.dirname(file), false);
+    for (const file of plan.files) wanted.set(path.dirname(path.resolve(file)), false);
     for (const folder of plan.folders) wanted.set(path.resolve(folder.dir), false);
     for (const tree of plan.trees) wanted.set(path.resolve(tree), true);
     for (const [key, watcher] of this.watchers) {
@@ -82,15 +87,6 @@ export class FileWatcher {
     clearTimeout(this.timer);
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
-  }
-
-  /** Whether a change to `file` concerns the build. */
-  matches(file: string): boolean {
-    if (SCRATCH_FILE.test(path.basename(file))) return false;
-    if (this.files.has(file)) return true;
-    const dir = path.dirname(file);
-    if (this.plan.folders.some((folder) => path.resolve(folder.dir) === dir && folder.extensions.includes(path.extname(file)))) return true;
-    return this.plan.trees.some((tree) => !path.relative(path.resolve(tree), file).startsWith('..'));
   }
 
   private start(dir: string, recursive: boolean): void {
@@ -113,7 +109,7 @@ export class FileWatcher {
   private noticed(dir: string, name: string | Buffer | null): void {
     // Without a name (rare; some platforms), anything in the folder may have changed.
     const file = name ? path.join(dir, name.toString()) : dir;
-    if (name && !this.matches(file)) return;
+    if (name && !planCovers(this.plan, file)) return;
     this.pending.add(file);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), this.debounceMs);
