@@ -1,5 +1,5 @@
 // Shared helpers of the unit tests: run the config pipeline and the CLI on fixtures.
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -81,6 +81,17 @@ export async function configIssues(file: string): Promise<string[]> {
 /** A fresh temporary folder. */
 export function temporaryDir(prefix = 'store-landing-'): Promise<string> {
   return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+/**
+ * Waits until `dir` holds an entry whose name starts with `prefix` (a staging or temporary folder
+ * `child` makes), polling every 5 ms so the child is caught at work; throws if `child` ends first.
+ */
+export async function waitForEntry(dir: string, prefix: string, child: ChildProcess): Promise<void> {
+  while (!(await readdir(dir)).some((name) => name.startsWith(prefix))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The process ended before ${prefix}* appeared in ${dir}.`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** Runs the store-landing command; never rejects, so tests can assert on failures. */

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig, repoRoot, runCli, snapshot, temporaryDir } from '../helpers.ts';
+import { defaultConfig, repoRoot, runCli, snapshot, temporaryDir, waitForEntry } from '../helpers.ts';
 
 /** Starts a build; `exited` is listened for at once, since a fast build may end before anyone waits. */
 function startBuild(args: string[]) {
@@ -69,10 +69,7 @@ describe('atomic builds', () => {
     const build = startBuild(['--campaign', 'spring-sale', '-o', out]);
     const ended = new Promise<string | null>((resolve) => build.child.once('exit', (_code, by) => resolve(by)));
     // The staging folder appears once the pages are rendered and their writing starts.
-    while (!(await readdir(parent)).some((name) => name.startsWith('.out.tmp-'))) {
-      expect(build.child.exitCode, 'the build ended before writing').toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await waitForEntry(parent, '.out.tmp-', build.child);
     build.child.kill(signal);
     // As if nothing had caught it: a shell sees 130 or 143, and a script running the build stops.
     expect(await ended).toBe(signal);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderSite } from '../../generator/dev/placeholder.ts';
 import { createDevProject, type DevProject } from '../../scripts/dev-fixture.ts';
-import { fixtureConfig, repoRoot, snapshot, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEntry } from '../helpers.ts';
 import { buildSite } from '../../generator/build/index.ts';
 
 const ESCAPE = '\x1b[';
@@ -196,7 +196,7 @@ describe('the compiled CLI', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
     const ended = new Promise<string | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     // The folder comes first, then the build (a second or so) that fills it.
-    while (!readdirSync(tmp).some((name) => name.startsWith('store-landing-dev-'))) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitForEntry(tmp, 'store-landing-dev-', child);
     child.kill('SIGINT');
     // As if nothing had caught it: a shell sees 130, and a script running dev stops.
     expect(await ended).toBe('SIGINT');

@@ -10,7 +10,7 @@ import { validateConfig } from '../../generator/config/validate.ts';
 import { mergeShards } from '../../generator/merge/index.ts';
 import { startServer } from '../../generator/serve/server.ts';
 import { selectCampaigns } from '../../generator/build/plan.ts';
-import { fixtureConfig, repoRoot, snapshot, temporaryDir } from '../helpers.ts';
+import { fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEntry } from '../helpers.ts';
 
 const config = fixtureConfig('shards');
 const SHARDS = 3;
@@ -62,10 +62,7 @@ describe('store-landing merge', () => {
     const merge = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'merge', ...shards, '-o', path.join(parent, 'merged')], { stdio: 'ignore' });
     const ended = new Promise<string | null>((resolve) => merge.once('exit', (_code, signal) => resolve(signal)));
     // Its staging folder, which it fills for about a second.
-    while (!(await readdir(parent)).some((name) => name.startsWith('.merged.tmp-'))) {
-      expect(merge.exitCode, 'the merge ended before writing').toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await waitForEntry(parent, '.merged.tmp-', merge);
     merge.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
     expect(await readdir(parent)).toEqual([]);
