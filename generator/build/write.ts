@@ -5,8 +5,8 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Compressor } from '../shared/compress.ts';
 import { removeOnExit } from '../shared/exit-cleanup.ts';
+import { assertOwned, isMarked, markerOf, resolveTarget, writeMarker, type Guards } from '../shared/ownership.ts';
 import { checkWritable, describeWriteError } from './output-environment.ts';
-import { assertReplaceable, BUILD_MARKER, MARKER_TEXT, resolveOutput, type ProtectedPaths } from './output-guard.ts';
 import { currentOwner, heartbeat, nameAlive, ownerAlive, ownerTag, readOwner, withLock } from './output-lock.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
@@ -18,26 +18,30 @@ export interface OutputFile {
 
 /** Who is writing a staging folder, inside it while it is written; removed before the swap, so no output holds it. */
 const STAGING_OWNER = '.store-landing-staging';
+/** The build's marker, which no file of a build may overwrite. */
+const BUILD_MARKER = markerOf('build').file;
+/** The output in messages. */
+const WHAT = 'the build';
 
 /**
  * Replaces `outDir` with exactly `files`, given at once or in batches, plus compressed twins
- * of text files (compress.ts) and the build marker (output-guard.ts). A failure at any point
+ * of text files (compress.ts) and the build marker (shared/ownership.ts). A failure at any point
  * leaves the previous output as it was. A symlinked `outDir` stays a link: the build replaces
  * the folder it points to.
  * @param compressionCacheDir where costly twins are kept between builds; none when absent.
- * @param protect the config, whose folder (and every folder above it) is never replaced.
+ * @param guards the config, whose folder (and every folder above it) is never replaced, and the inputs (merge's shards).
  * @returns the bytes written, twins and linked copies excluded.
- * @throws UserError when the folder may not be replaced or the disk refuses (output-guard.ts, output-environment.ts).
+ * @throws UserError when the folder may not be replaced or the disk refuses (shared/ownership.ts, output-environment.ts).
  */
 export async function writeOutput(
   outDir: string,
   files: OutputFile[] | AsyncIterable<OutputFile[]>,
   compressionCacheDir?: string,
-  protect: ProtectedPaths = {},
+  guards: Guards = {},
 ): Promise<{ bytes: number }> {
   // Batches (one per campaign) are written as they come, so a large build never holds every page at once.
   const batches = Array.isArray(files) ? [files] : files;
-  const target = await checkOutput(outDir, protect);
+  const target = await checkOutput(outDir, guards);
   const parent = path.dirname(target);
   const base = path.basename(target);
   const lock = lockOf(target);
@@ -61,9 +65,9 @@ export async function writeOutput(
       held.release();
       stopHeartbeat();
       await rm(path.join(staging, STAGING_OWNER));
-      writeFileSync(path.join(staging, BUILD_MARKER), MARKER_TEXT);
+      writeMarker(staging, 'build');
       // The folder may have changed while this build rendered: it is checked again where nothing else can swap.
-      await assertReplaceable(target);
+      await assertOwned(target, 'build', WHAT);
       return swapIn(staging, target);
     });
     // Outside the lock: deleting a large old build must not hold up the next build's swap.
@@ -84,14 +88,14 @@ export async function writeOutput(
  * @returns the real path of the folder the build replaces.
  * @throws UserError naming the folder and what to do.
  */
-export async function checkOutput(outDir: string, protect: ProtectedPaths = {}): Promise<string> {
-  const { dir } = await resolveOutput(outDir, protect);
+export async function checkOutput(outDir: string, guards: Guards = {}): Promise<string> {
+  const { dir } = await resolveTarget(outDir, WHAT, guards);
   await checkWritable(dir);
   // Another build may be swapping this very folder: between its two renames the folder is gone
   // or half read. Under the lock no swap runs, and a killed build's leftovers are cleared first.
   await withLock(lockOf(dir), async () => {
     await removeLeftovers(path.dirname(dir), path.basename(dir));
-    await assertReplaceable(dir);
+    await assertOwned(dir, 'build', WHAT);
   }).catch((error: unknown) => {
     throw describeWriteError(error, path.dirname(dir));
   });
@@ -266,7 +270,7 @@ export async function removeLeftovers(parent: string, base: string): Promise<voi
 async function stagingAlive(staging: string, pid: number, tagged: string): Promise<boolean> {
   const owner = await readOwner(path.join(staging, STAGING_OWNER));
   if (owner?.owner) return ownerAlive(owner.owner, owner.touchedAt);
-  if (existsSync(path.join(staging, BUILD_MARKER))) return false;
+  if (isMarked(staging, 'build')) return false;
   const stats = await stat(staging).catch(() => undefined);
   return stats ? nameAlive(pid, tagged, stats.mtimeMs) : false;
 }

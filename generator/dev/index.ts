@@ -5,6 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildProgress, BuildResult } from '../build/index.ts';
 import { removeOnExit } from '../shared/exit-cleanup.ts';
+import { writeMarker } from '../shared/ownership.ts';
 import { startServer, type RunningServer } from '../serve/server.ts';
 import { DevBuilder, type RebuildOutcome } from './builder.ts';
 import { DevChannel } from './channel.ts';
@@ -34,7 +35,7 @@ export type DevEvent =
 export interface DevServer {
   url: string;
   port: number;
-  /** The folder dev builds into and serves (a temporary one, removed on close or when the process exits). */
+  /** The folder dev builds into and serves (inside a temporary one, removed on close or when the process exits). */
   outDir: string;
   /** Rebuilds as if `files` (absolute paths) changed; resolves once the pages have been told. */
   rebuild(files: string[]): Promise<void>;
@@ -43,8 +44,11 @@ export interface DevServer {
 
 /** Starts dev: the first build, then the server and the watcher. Resolves once listening. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'store-landing-dev-'));
-  const folders = [removeOnExit(outDir), removeOnExit(FRESH_PIPELINES_DIR)];
+  // A marked folder of dev's own, with the build in it: dev removes only what holds its marker.
+  const tempDir = await mkdtemp(path.join(tmpdir(), 'store-landing-dev-'));
+  writeMarker(tempDir, 'dev');
+  const outDir = path.join(tempDir, 'site');
+  const folders = [removeOnExit(tempDir, 'dev'), removeOnExit(FRESH_PIPELINES_DIR, 'dev')];
   const removeNow = () => folders.forEach((folder) => folder.remove());
   const builder = new DevBuilder({ config: options.config, outDir, campaign: options.campaign, onProgress: options.onProgress });
   // What the first build reads, as it is before it starts: a file saved while it runs, before

@@ -1,5 +1,7 @@
 // A fresh copy of the build pipeline after a templates change: the server render imports templates/*.tsx, and a loaded module never changes, so dev compiles and imports a new one.
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { assertOwned, writeMarker } from '../shared/ownership.ts';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The build's entry points dev calls (pipeline.ts). */
@@ -28,7 +30,15 @@ export function loadedPipeline(): Promise<Pipeline> {
 /** Compiles pipeline.ts and all it imports (the templates included) afresh into its own folder, and imports that copy. */
 export async function freshPipeline(generation: number): Promise<Pipeline> {
   const compiler = (await import(pathToFileURL(path.join(ROOT, 'bin', 'compile.js')).href)) as Compiler;
+  await claimPipelinesDir();
   const outdir = path.join(FRESH_PIPELINES_DIR, String(generation));
   await compiler.bundleModules({ entries: { pipeline: 'generator/dev/pipeline.ts' }, outdir });
   return (await import(pathToFileURL(path.join(outdir, 'pipeline.js')).href)) as Pipeline;
+}
+
+/** Makes FRESH_PIPELINES_DIR dev's own (marked), or refuses a folder of that name dev did not write: dev removes it when it stops. */
+async function claimPipelinesDir(): Promise<void> {
+  await assertOwned(FRESH_PIPELINES_DIR, 'dev', "dev's fresh build pipelines");
+  await mkdir(FRESH_PIPELINES_DIR, { recursive: true });
+  writeMarker(FRESH_PIPELINES_DIR, 'dev');
 }

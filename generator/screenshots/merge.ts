@@ -24,7 +24,7 @@ export async function mergeReports(dirs: string[], outDir: string): Promise<Merg
   checkShards(parts);
   const into = parts.find((part) => path.resolve(part.dir) === path.resolve(outDir));
   if (into) throw ScreenshotMergeIntoInput.create(into.dir);
-  await prepareOutDir(outDir);
+  await prepareOutDir(outDir, { inputs: dirs });
   for (const { dir } of parts) {
     for (const folder of IMAGE_FOLDERS) {
       const from = path.join(dir, folder);

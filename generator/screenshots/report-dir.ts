@@ -1,8 +1,9 @@
 // The report folder of a screenshot run: report.html, junit.xml and results.json beside the current/, baseline/ and diff/ images.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ReportDirNotOurs, ScreenshotReportNotFound } from '../shared/errors.ts';
+import { ScreenshotReportNotFound } from '../shared/errors.ts';
+import { assertOwned, resolveTarget, writeMarker, type Guards } from '../shared/ownership.ts';
 import { JUNIT_FILE, writeJunit } from './junit.ts';
 import { writeReport } from './report.ts';
 import type { ScreenshotReport } from './results.ts';
@@ -19,16 +20,24 @@ export interface ReportFiles {
   junit: string;
 }
 
-/** Empties the report folder, refusing a folder that holds anything but an earlier report. */
-export async function prepareOutDir(outDir: string): Promise<void> {
-  if (existsSync(outDir)) {
-    const entries = await readdir(outDir);
-    if (entries.length > 0 && !entries.includes(REPORT_FILE)) throw ReportDirNotOurs.create(outDir);
-    await rm(outDir, { recursive: true, force: true });
-  }
-  for (const folder of IMAGE_FOLDERS) await mkdir(path.join(outDir, folder), { recursive: true });
+/** What the report folder is called in messages. */
+const WHAT = 'the screenshot report';
+
+/**
+ * Empties the report folder and marks it as a report's, refusing a folder no screenshot run
+ * wrote (shared/ownership.ts: the marker decides, not the files' names), the current folder,
+ * the config's folder and the folders the run reads (`guards.inputs`: the build, the
+ * baselines, the merged reports), or one above or inside them.
+ */
+export async function prepareOutDir(outDir: string, guards: Guards = {}): Promise<void> {
+  const { dir } = await resolveTarget(outDir, WHAT, guards);
+  await assertOwned(dir, 'report', WHAT);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
   // Written first, so a run that is interrupted still leaves a folder the next run may empty.
-  await writeFile(path.join(outDir, REPORT_FILE), '<!doctype html><title>Screenshot report</title><p>This run did not finish.</p>\n');
+  writeMarker(dir, 'report');
+  for (const folder of IMAGE_FOLDERS) await mkdir(path.join(dir, folder), { recursive: true });
+  await writeFile(path.join(dir, REPORT_FILE), '<!doctype html><title>Screenshot report</title><p>This run did not finish.</p>\n');
 }
 
 /** Writes results.json, junit.xml and report.html (last: a folder with a finished report is complete). */

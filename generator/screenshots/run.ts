@@ -55,12 +55,13 @@ export async function runScreenshots(options: ScreenshotOptions): Promise<Screen
   const temporary = options.build ? undefined : await mkdtemp(path.join(tmpdir(), 'store-landing-screenshots-'));
   const held = temporary === undefined ? undefined : removeOnExit(temporary);
   try {
+    // Before the build: a folder the run may not empty is refused at once.
+    await prepareOutDir(options.outDir, { configFile: options.config, inputs: [options.baselineDir, ...(options.build ? [options.build] : [])] });
     const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
     if (!options.build) await buildSite({ config: options.config, outDir: buildDir });
     const planned = planShots(readPages(buildDir), options.scale);
     const shots = options.shard ? shardShots(planned, options.shard) : planned;
     const missing = new Set(shots.filter((shot) => !existsSync(path.join(options.baselineDir, shot.name))).map((shot) => shot.name));
-    await prepareOutDir(options.outDir);
     if (missing.size > 0 && !options.update) {
       const results = shots.map((shot) => ({ ...describeShot(shot), status: missing.has(shot.name) ? ('missing' as const) : ('skipped' as const) }));
       const report = reportOf(options, results, planned.length);

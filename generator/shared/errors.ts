@@ -33,10 +33,13 @@ export const InvalidShard = define({
   message: (value: string) => `--shard must be I/N with 1 <= I <= N, found "${value}".`,
 });
 
+/** `what` names a command's output in the messages below: "the build", "the screenshot report". */
+const DEDICATED_FOLDER = 'Pick a dedicated folder with -o (such as out/ for a build): the command empties or replaces it whole.';
+
 export const OutputInsideSource = define({
   name: 'OutputInsideSource',
-  message: (dir: string) => `Refusing to write the build to ${dir}: it is the project folder or contains it.`,
-  hint: 'Pick a dedicated output folder such as out/: the build replaces it whole.',
+  message: (dir: string, what = 'the build') => `Refusing to write ${what} to ${dir}: it is the project folder or contains it.`,
+  hint: DEDICATED_FOLDER,
 });
 
 export const OutputNotBuild = define({
@@ -92,12 +95,6 @@ export const ScreenshotsChanged = defineWithHint({
     `${changed.length} screenshot${changed.length === 1 ? ' differs' : 's differ'} from the baselines by more than ${threshold} % of their pixels: ${changed.join(', ')}. Report: ${report}`,
   hint: (_changed: string[], _threshold: number, _report: string, updateCommand: string) =>
     `Open the report; if the change is intended, run \`${updateCommand}\` (it rewrites only the baselines that changed) and commit them.`,
-});
-
-export const ReportDirNotOurs = define({
-  name: 'ReportDirNotOurs',
-  message: (dir: string) => `Refusing to empty ${dir} for the screenshot report: it holds files but no report.html of an earlier run.`,
-  hint: 'Pass an empty or new folder with -o.',
 });
 
 export const ScreenshotReportNotFound = define({
@@ -181,29 +178,34 @@ export const ShardsIncomplete = define({
   hint: 'Pass the output folder of every shard of the build, each once.',
 });
 
-export const OutputNotOwned = define({
-  name: 'OutputNotOwned',
-  message: (dir: string, entry: string) =>
-    `Refusing to replace ${dir}: it holds ${entry}, which store-landing did not write, and no .store-landing-build marker of an earlier build.`,
-  hint: 'The build replaces its output folder whole: pass an empty or new folder with -o, or one an earlier build wrote.',
-});
+const NOT_OWNED = {
+  message: (dir: string, what: string, entry: string, marker: string) =>
+    `Refusing to write ${what} to ${dir}: it holds ${entry} and no ${marker} marker, so store-landing did not write it.`,
+  hint: 'Pass an empty or new folder with -o, or one this command wrote before (it leaves its marker there). Nothing was changed.',
+};
+
+/** A build's or merge's output folder holds what no build wrote. */
+export const OutputNotOwned = define({ name: 'OutputNotOwned', ...NOT_OWNED });
+
+/** A screenshot report folder holds what no screenshot run wrote. */
+export const ReportDirNotOurs = define({ name: 'ReportDirNotOurs', ...NOT_OWNED });
 
 export const OutputProtected = define({
   name: 'OutputProtected',
-  message: (dir: string, what: string) => `Refusing to write the build to ${dir}: it is ${what}.`,
-  hint: 'The build replaces its output folder whole: pick a dedicated folder such as out/ with -o.',
+  message: (dir: string, what: string, reason: string) => `Refusing to write ${what} to ${dir}: it is ${reason}.`,
+  hint: DEDICATED_FOLDER,
 });
 
 export const OutputLinkBroken = define({
   name: 'OutputLinkBroken',
-  message: (link: string) => `Cannot write the build to ${link}: it is a symbolic link to a folder that does not exist.`,
-  hint: 'Create the folder the link points to (the build then goes there and the link stays), or remove the link.',
+  message: (link: string, what = 'the build') => `Cannot write ${what} to ${link}: it is a symbolic link to a folder that does not exist.`,
+  hint: 'Create the folder the link points to (the output then goes there and the link stays), or remove the link.',
 });
 
 export const OutputNotFolder = define({
   name: 'OutputNotFolder',
-  message: (dir: string, blocker: string) =>
-    blocker === dir ? `Cannot write the build to ${dir}: it is a file, not a folder.` : `Cannot write the build to ${dir}: ${blocker} is a file, not a folder.`,
+  message: (dir: string, blocker: string, what = 'the build') =>
+    blocker === dir ? `Cannot write ${what} to ${dir}: it is a file, not a folder.` : `Cannot write ${what} to ${dir}: ${blocker} is a file, not a folder.`,
   hint: 'Pass a folder with -o (it is created if missing), or move the file away.',
 });
 

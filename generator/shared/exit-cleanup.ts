@@ -1,6 +1,7 @@
 // Temporary folders a command writes, removed however it ends: a normal exit, an uncaught error, or Ctrl+C and SIGTERM, which then still end the process by that signal.
 import { rmSync } from 'node:fs';
 import { constants } from 'node:os';
+import { removeIfMarked, type FolderKind } from './ownership.ts';
 
 /** A folder removeOnExit holds: `remove` deletes it now, `release` hands it back to the caller (it was renamed, say). */
 export interface HeldFolder {
@@ -8,28 +9,35 @@ export interface HeldFolder {
   release(): void;
 }
 
-const held = new Set<string>();
+/** The held folders, each with the marker it must hold to be removed (none: a folder this process made under a unique name). */
+const held = new Map<string, FolderKind | undefined>();
 let listening = false;
 
+function removeFolder(folder: string, kind: FolderKind | undefined): void {
+  if (kind) removeIfMarked(folder, kind);
+  else rmSync(folder, { recursive: true, force: true });
+}
+
 function removeHeld(): void {
-  for (const folder of held) rmSync(folder, { recursive: true, force: true });
+  for (const [folder, kind] of held) removeFolder(folder, kind);
   held.clear();
 }
 
 /**
  * Removes `folder` when the process exits, unless released first. Synchronous, as the `exit`
- * event requires: nothing can write into the folder after it.
+ * event requires: nothing can write into the folder after it. With `kind`, the folder is
+ * removed only while it holds that kind's marker (shared/ownership.ts).
  */
-export function removeOnExit(folder: string): HeldFolder {
+export function removeOnExit(folder: string, kind?: FolderKind): HeldFolder {
   if (!listening) {
     process.on('exit', removeHeld);
     listening = true;
   }
-  held.add(folder);
+  held.set(folder, kind);
   return {
     remove() {
       held.delete(folder);
-      rmSync(folder, { recursive: true, force: true });
+      removeFolder(folder, kind);
     },
     release() {
       held.delete(folder);

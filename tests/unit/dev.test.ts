@@ -2,10 +2,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../generator/serve/server.ts';
 import { startDev, type DevEvent, type DevServer } from '../../generator/dev/index.ts';
 import { TEMPLATES_DIR } from '../../generator/dev/reload.ts';
+import { isMarked } from '../../generator/shared/ownership.ts';
 import { createDevProject, DevEvents, type DevProject } from '../../scripts/dev-fixture.ts';
 import { repoRoot, temporaryDir } from '../helpers.ts';
 
@@ -50,6 +52,11 @@ describe('store-landing dev', () => {
     const script = await page('/__store-landing/client.js');
     expect(script.headers.get('content-type')).toContain('text/javascript');
     expect(script.html).toContain('EventSource');
+  });
+
+  it('builds into a temporary folder it marked as its own, the only kind of folder it removes when it stops', () => {
+    expect(path.dirname(dev.outDir).startsWith(tmpdir())).toBe(true);
+    expect(isMarked(path.dirname(dev.outDir), 'dev')).toBe(true);
   });
 
   it('adds the script to 404 pages too, but never to what `serve` sends or to the files it writes', async () => {

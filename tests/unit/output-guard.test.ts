@@ -3,7 +3,7 @@ import { existsSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILD_MARKER, MARKER_TEXT } from '../../generator/build/output-guard.ts';
+import { markerOf } from '../../generator/shared/ownership.ts';
 import { describeWriteError } from '../../generator/build/output-environment.ts';
 import { writeOutput, type OutputFile } from '../../generator/build/write.ts';
 import { UserError } from '../../generator/shared/errors.ts';
@@ -41,7 +41,7 @@ describe('the folders a build refuses', () => {
     const before = await snapshot(publicDir);
     expect(await refusal(writeOutput(publicDir, FILES))).toEqual({
       name: 'OutputNotOwned',
-      message: `Refusing to replace ${publicDir}: it holds src, which store-landing did not write, and no .store-landing-build marker of an earlier build.`,
+      message: `Refusing to write the build to ${publicDir}: it holds index.html and no .store-landing-build marker, so store-landing did not write it.`,
     });
     expect(await snapshot(publicDir)).toEqual(before);
   });
@@ -105,40 +105,27 @@ describe('the folders a build replaces', () => {
   it('replaces a folder it marked, with the marker in the new build too', async () => {
     const out = path.join(await temporaryDir(), 'out');
     await writeOutput(out, FILES);
-    expect(readFileSync(path.join(out, BUILD_MARKER), 'utf8')).toBe(MARKER_TEXT);
+    const marker = markerOf('build');
+    expect(readFileSync(path.join(out, marker.file), 'utf8')).toBe(marker.text);
     await writeFile(path.join(out, 'stale.html'), 'old');
     await writeOutput(out, FILES);
-    expect((await readdir(out)).sort()).toEqual([BUILD_MARKER, 'assets', 'index.html', 'manifest.json']);
+    expect((await readdir(out)).sort()).toEqual([marker.file, 'assets', 'index.html', 'manifest.json']);
   });
 
-  it('accepts an unmarked build of the previous version, whose every entry its manifest or a fixed name accounts for', async () => {
+  // Nothing is guessed from names: these folders hold only names a build writes, and no marker.
+  it.each([
+    ['a hand-written site', { 'index.html': '<h1>mine</h1>', 'assets/logo.png': 'png' }, 'assets'],
+    ['a folder holding only config.json', { 'config.json': '{"mine":true}' }, 'config.json'],
+    ['an unmarked build with its own manifest', { 'manifest.json': JSON.stringify({ pages: [{ file: 'de/index.html' }] }), 'de/index.html': 'old', '404.html': 'old' }, '404.html'],
+  ])('refuses %s, whose names a build also writes, and leaves it as it was', async (_, files, first) => {
     const out = path.join(await temporaryDir(), 'out');
-    const pages = ['index.html', 'de/index.html', 'feature1/index.html', 'de/feature1/index.html'].map((file) => ({ route: '/', locale: 'en', file }));
-    await tree(out, {
-      'manifest.json': JSON.stringify({ pages }),
-      'manifest.json.gz': 'x',
-      'index.html': 'old',
-      '404.html': 'old',
-      'config.json': '{}',
-      '_headers': '',
-      '_hosting/netlify/_headers': '',
-      'assets/app.js': 'old',
-      'de/index.html': 'old',
-      'feature1/index.html': 'old',
+    await tree(out, files);
+    const before = await snapshot(out);
+    expect(await refusal(writeOutput(out, FILES))).toEqual({
+      name: 'OutputNotOwned',
+      message: `Refusing to write the build to ${out}: it holds ${first} and no .store-landing-build marker, so store-landing did not write it.`,
     });
-    await writeOutput(out, FILES);
-    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('<!doctype html><title>new</title>');
-    // One stranger in it, and it is not a build any more.
-    const mixed = path.join(await temporaryDir(), 'out');
-    await tree(mixed, { 'manifest.json': JSON.stringify({ pages }), 'index.html': 'old', 'README.md': 'mine' });
-    expect((await refusal(writeOutput(mixed, FILES))).message).toContain('it holds README.md, which store-landing did not write');
-  });
-
-  it('accepts an unmarked `--all` build of the previous version by its campaign folders', async () => {
-    const out = path.join(await temporaryDir(), 'out');
-    await tree(out, { 'manifest.json': JSON.stringify({ campaigns: [{ name: 'spring', dir: 'spring', basePath: '/spring/' }] }), 'spring/index.html': 'old', '_headers': '' });
-    await writeOutput(out, FILES);
-    expect(existsSync(path.join(out, 'spring'))).toBe(false);
+    expect(await snapshot(out)).toEqual(before);
   });
 
   it('builds into the target of a symlinked output and keeps the link', async () => {

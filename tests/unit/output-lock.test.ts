@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILD_MARKER, MARKER_TEXT } from '../../generator/build/output-guard.ts';
+import { writeMarker } from '../../generator/shared/ownership.ts';
 import { currentOwner, ownerAlive, ownerTag, STALE_MS, withLock } from '../../generator/build/output-lock.ts';
 import { checkOutput, removeLeftovers, writeOutput } from '../../generator/build/write.ts';
 import { repoRoot, snapshot, temporaryDir } from '../helpers.ts';
@@ -147,7 +147,7 @@ describe('leftovers of killed builds', () => {
     const staging = path.join(parent, `.out.tmp-${deadPid()}-0a1b2c3e`);
     await mkdir(staging);
     await writeFile(path.join(staging, 'index.html'), 'killed');
-    await writeFile(path.join(staging, BUILD_MARKER), MARKER_TEXT);
+    writeMarker(staging, 'build');
     // An older retired output, half deleted by an earlier build when it was cut: not the one to restore.
     await mkdir(path.join(parent, `.out.old-${Date.now() - 60_000}-0a1b2c3f`));
     expect(existsSync(out)).toBe(false);
