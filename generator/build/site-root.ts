@@ -22,16 +22,17 @@ export function manifestText(manifest: SiteManifest | CampaignManifest): string 
  * The root files of a build. Without `all`: the host configuration of its one campaign (its
  * manifest is in its own files). With `all`: the site manifest, whose `root` is the top level's
  * campaign, and the host configuration of every campaign; a shard writes its manifest only, and
- * `merge` writes the rest from the joined entries, so shards merged equal one `--all` build.
+ * `merge` writes the rest from the joined entries, so shards merged equal one `--all` build. A
+ * shard's manifest carries the `fingerprint` of what it was built from (build/fingerprint.ts).
  */
-export function siteRootFiles(entries: SiteEntry[], selection: { all?: boolean; shard?: Shard }): OutputFile[] {
+export function siteRootFiles(entries: SiteEntry[], selection: { all?: boolean; shard?: Shard }, fingerprint?: string): OutputFile[] {
   const hosting = () => hostFiles({ campaigns: entries.map((entry) => hostCampaignOf(entry.manifest)) });
   if (!selection.all) return hosting();
   const root = entries.find((entry) => entry.name === null);
   const site: SiteManifest = {
     ...(root ? { root: root.manifest } : {}),
     campaigns: entries.filter((entry) => entry.name !== null).map((entry) => ({ name: entry.name!, dir: entry.dir, basePath: entry.manifest.basePath })),
-    ...(selection.shard ? { shard: selection.shard } : {}),
+    ...(selection.shard ? { shard: { index: selection.shard.index, count: selection.shard.count, fingerprint } } : {}),
   };
   const manifest = { path: MANIFEST_FILE, contents: manifestText(site) };
   return selection.shard ? [manifest] : [manifest, ...hosting()];

@@ -6,6 +6,7 @@ import type { Config } from '../config/types.ts';
 import { bundleRuntime } from './bundle.ts';
 import { cachedBundle } from './bundle-cache.ts';
 import { cacheRoot, createBuildContext } from './context.ts';
+import { configFingerprint } from './fingerprint.ts';
 import type { ImageStats } from './images.ts';
 import type { BuildOptions, BuildProgress, BuildResult } from './options.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
@@ -36,7 +37,8 @@ export async function buildValidSite(valid: ValidConfig, options: BuildOptions, 
   const input = { messages, dir: valid.loaded.dir, context, all: Boolean(options.all) };
   const campaigns = jobs > 1 ? campaignsInWorkers(plans, jobs, input) : campaignsInProcess(plans, input);
   const waited = { ms: 0 };
-  const batches = siteBatches(campaigns, options, waited, (index) => {
+  const fingerprint = options.shard ? await configFingerprint(valid) : undefined;
+  const batches = siteBatches(campaigns, options, fingerprint, waited, (index) => {
     done = { campaigns: done.campaigns + 1, pages: done.pages + plans[index]!.pages.length };
     report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
   });
@@ -62,6 +64,7 @@ export async function buildValidSite(valid: ValidConfig, options: BuildOptions, 
 async function* siteBatches(
   campaigns: AsyncGenerator<IndexedCampaign>,
   selection: BuildSelection,
+  fingerprint: string | undefined,
   waited: { ms: number },
   written: (index: number) => void,
 ): AsyncGenerator<OutputFile[]> {
@@ -81,7 +84,7 @@ async function* siteBatches(
     await campaigns.return(undefined);
   }
   // Hosts read their configuration at the root of what is uploaded: one for every campaign.
-  yield siteRootFiles(entries, selection);
+  yield siteRootFiles(entries, selection, fingerprint);
 }
 
 /** Each call returns the milliseconds since the previous one (or since `since`). */

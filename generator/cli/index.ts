@@ -1,7 +1,6 @@
 // The store-landing command line: one command per file here; this file wires them and maps failures to output and exit codes.
 // Each command loads its machinery when it runs, so `--help`, `--version` and a typo cost no more than commander.
 import { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { addBuildCommand } from './build.ts';
 import { addDevCommand } from './dev.ts';
 import { addMergeCommand } from './merge.ts';
@@ -11,11 +10,7 @@ import { addScreenshotsCommand } from './screenshots.ts';
 import { addScreenshotsMergeCommand } from './screenshots-merge.ts';
 import { addServeCommand } from './serve.ts';
 import { addValidateCommand } from './validate.ts';
-
-/** The version in package.json, the one place it is written. */
-export function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
+import { packageVersion } from '../shared/package-version.ts';
 
 function createProgram(json: boolean): Command {
   const program = new Command('store-landing')

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { siteRootFiles, type SiteEntry } from '../build/site-root.ts';
 import { writeOutput, type OutputFile } from '../build/write.ts';
-import { ShardsIncomplete, ShardsMismatched } from '../shared/errors.ts';
+import { ShardsDiffer, ShardsIncomplete, ShardsMismatched } from '../shared/errors.ts';
 import { isSiteManifest, MANIFEST_FILE, readManifest, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
 
 export interface MergeResult {
@@ -28,6 +28,7 @@ interface ShardOutput {
 export async function mergeShards(dirs: string[], outDir: string): Promise<MergeResult> {
   const shards = dirs.map(readShard).sort((a, b) => a.manifest.shard.index - b.manifest.shard.index);
   checkComplete(shards);
+  checkSameConfig(shards);
   const entries: SiteEntry[] = [];
   for (const shard of shards) {
     const { root, campaigns } = shard.manifest;
@@ -57,6 +58,26 @@ function checkComplete(shards: ShardOutput[]) {
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !indexes.includes(index));
   const twice = indexes.filter((index, i) => indexes.indexOf(index) !== i);
   if (missing.length || twice.length) throw ShardsIncomplete.create(count, missing, twice);
+}
+
+/**
+ * Refuses shards built from different configs or tool versions (their manifests' fingerprints):
+ * merged, they would make a site neither config describes. The fingerprint most shards share
+ * speaks for the site (shard 1's on a tie), and the message names a shard that differs from it.
+ */
+function checkSameConfig(shards: ShardOutput[]) {
+  const fingerprintOf = (shard: ShardOutput) => shard.manifest.shard.fingerprint;
+  const counts = new Map<string | undefined, number>();
+  for (const shard of shards) counts.set(fingerprintOf(shard), (counts.get(fingerprintOf(shard)) ?? 0) + 1);
+  if (counts.size === 1) return;
+  const common = [...counts].reduce((most, entry) => (entry[1] > most[1] ? entry : most))[0];
+  const reference = shards.find((shard) => fingerprintOf(shard) === common)!;
+  const odd = shards.find((shard) => fingerprintOf(shard) !== common)!;
+  const short = (fingerprint: string | undefined) => fingerprint?.slice(0, 12) ?? 'none';
+  throw ShardsDiffer.create(
+    odd.dir,
+    `shard ${odd.manifest.shard.index} was built from another config or store-landing version than shard ${reference.manifest.shard.index} (${reference.dir}): fingerprint ${short(fingerprintOf(odd))}, not ${short(common)}`,
+  );
 }
 
 /**

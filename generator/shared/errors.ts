@@ -171,6 +171,12 @@ export const ShardsMismatched = define({
   hint: 'Pass the output folders of `store-landing build --all --shard I/N` for every I of one N.',
 });
 
+export const ShardsDiffer = define({
+  name: 'ShardsDiffer',
+  message: (dir: string, reason: string) => `Cannot merge ${dir}: ${reason}.`,
+  hint: 'Build every shard from one config with one store-landing version: after a change, build all the shards again, then merge.',
+});
+
 export const ShardsIncomplete = define({
   name: 'ShardsIncomplete',
   message: (count: number, missing: number[], twice: number[]) =>

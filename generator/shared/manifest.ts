@@ -30,8 +30,11 @@ export interface SiteManifest {
   /** The top level's own campaign, whose pages are at the root; absent from the shards that do not hold it. */
   root?: CampaignManifest;
   campaigns: Array<{ name: string; dir: string; basePath: string }>;
-  /** On the output of `build --all --shard I/N`: it holds only its part, for `store-landing merge`. */
-  shard?: { index: number; count: number };
+  /**
+   * On the output of `build --all --shard I/N`: it holds only its part, for `store-landing merge`,
+   * which joins only shards of one `fingerprint` (build/fingerprint.ts: the config and the tool's version).
+   */
+  shard?: { index: number; count: number; fingerprint?: string };
 }
 
 export type Manifest = CampaignManifest | SiteManifest;

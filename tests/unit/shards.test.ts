@@ -1,16 +1,19 @@
 // CI at scale: --all is a servable site, shards split by pages, and shards merged are byte for byte one --all build.
 import { execFile, spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
 import { loadConfig } from '../../generator/config/load.ts';
 import { validateConfig } from '../../generator/config/validate.ts';
+import { configFingerprint } from '../../generator/build/fingerprint.ts';
 import { mergeShards } from '../../generator/merge/index.ts';
 import { startServer } from '../../generator/serve/server.ts';
 import { selectCampaigns } from '../../generator/build/plan.ts';
-import { fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEntry } from '../helpers.ts';
+import type { UserError } from '../../generator/shared/errors.ts';
+import { copySiteFiles, fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEntry } from '../helpers.ts';
 
 const config = fixtureConfig('shards');
 const SHARDS = 3;
@@ -36,13 +39,40 @@ describe('build --all --shard I/N', () => {
     );
   });
 
-  it('writes only its own part: no host files, and a manifest that says which shard it is', async () => {
+  it('writes only its own part: no host files, and a manifest that says which shard it is, and of what', async () => {
+    const fingerprints = new Set<string>();
     for (let index = 1; index <= SHARDS; index++) {
       const files = Object.keys(await snapshot(path.join(work, `shard-${index}`)));
       expect(files.filter((file) => file.startsWith('_hosting/') || file === '_headers')).toEqual([]);
       const manifest = JSON.parse(await readFile(path.join(work, `shard-${index}`, 'manifest.json'), 'utf8'));
-      expect(manifest.shard).toEqual({ index, count: SHARDS });
+      expect(manifest.shard).toEqual({ index, count: SHARDS, fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      fingerprints.add(manifest.shard.fingerprint);
     }
+    // One config, one tool version: one fingerprint.
+    expect(fingerprints.size).toBe(1);
+  });
+});
+
+describe('configFingerprint', () => {
+  it('ignores comments and key order, and changes with a message or an image', async () => {
+    const project = await temporaryDir();
+    copySiteFiles(project);
+    const file = path.join(project, 'shards.yaml');
+    const fingerprint = async (yaml: string) => {
+      await writeFile(file, yaml);
+      return configFingerprint(await validateConfig(await loadConfig(file)));
+    };
+    const yaml = await readFile(config, 'utf8');
+    const original = await fingerprint(yaml);
+    expect(await fingerprint(`# a comment changes nothing\n${yaml}`)).toBe(original);
+    const de = path.join(project, 'locales/de.json');
+    const messages = await readFile(de, 'utf8');
+    await writeFile(de, messages.replace(/"subtitle": "[^"]*"/, '"subtitle": "Anders"'));
+    expect(await fingerprint(yaml)).not.toBe(original);
+    await writeFile(de, messages);
+    const icon = path.join(project, 'images/icon.svg');
+    await writeFile(icon, (await readFile(icon, 'utf8')) + '<!-- edited -->');
+    expect(await fingerprint(yaml)).not.toBe(original);
   });
 });
 
@@ -67,6 +97,21 @@ describe('store-landing merge', () => {
     expect(await ended).toBe('SIGTERM');
     expect(await readdir(parent)).toEqual([]);
   });
+
+  it('refuses shards of different configs, naming the one that differs, and writes nothing', async () => {
+    // The re-run of one CI shard after a config change: shard 2 of an edited config beside 1 and 3 of the old.
+    const project = await temporaryDir();
+    copySiteFiles(project);
+    await writeFile(path.join(project, 'shards.yaml'), (await readFile(config, 'utf8')).replace(/rating: 4\.5/, 'rating: 4.1'));
+    const edited = path.join(project, 'shard-2');
+    await buildSite({ config: path.join(project, 'shards.yaml'), outDir: edited, all: true, shard: { index: 2, count: SHARDS } });
+    const out = path.join(project, 'merged');
+    const shards = [path.join(work, 'shard-1'), edited, path.join(work, 'shard-3')];
+    const error = await mergeShards(shards, out).then(() => undefined, (reason: UserError) => reason);
+    expect(error?.name).toBe('ShardsDiffer');
+    expect(error?.message).toMatch(new RegExp(`^Cannot merge ${edited}: shard 2 was built from another config or store-landing version than shard 1 \\(${path.join(work, 'shard-1')}\\)`));
+    expect(existsSync(out)).toBe(false);
+  }, 120_000);
 
   it('refuses a missing or doubled shard, and a folder that is not a shard', async () => {
     await expect(mergeShards([1, 2].map((index) => path.join(work, `shard-${index}`)), path.join(work, 'x'))).rejects.toThrow(
