@@ -2,7 +2,7 @@
 import { formatKeyPath, positionOf, type KeyPath, type LoadedConfig } from '../config/load.ts';
 import type { CampaignConfig, Config, VariantConfig } from '../config/types.ts';
 import { CampaignNotFound, CampaignsMissing, ConfigError, type ConfigIssue } from '../shared/errors.ts';
-import { HOSTING_DIR } from '../hosts/site.ts';
+import { campaignSlug, DEV_DIR, HOSTING_DIR } from '../hosts/site.ts';
 import { urlPathOf } from '../shared/manifest.ts';
 
 /** One page to render. */
@@ -72,6 +72,7 @@ export function planSite(loaded: LoadedConfig, base: CampaignConfig, campaigns: 
   });
   const site: SitePlan = { base: plan(base), campaigns: campaigns.map(plan) };
   const issues = [site.base, ...site.campaigns].flatMap((pages) => [...reservedRoutes(loaded, pages), ...findCollisions(loaded, pages)]);
+  issues.push(...basePathProblems(loaded, site));
   return { site: { ...site, allCollisions: basePathCollisions(loaded, site) }, issues };
 }
 
@@ -124,6 +125,50 @@ export function shardPlans<T extends { pages: readonly unknown[] }>(plans: reado
   return plans.filter((plan) => owner.get(plan) === shard.index - 1);
 }
 
+/** The names a site writes into its own folder: `assets`, `_hosting`, a folder per locale and one per route. */
+function ownFolderNames(config: Config): Set<string> {
+  return new Set(['assets', HOSTING_DIR, ...config.locales, ...config.variants.map((variant) => variant.path.slice(1)).filter(Boolean)]);
+}
+
+/** Where a site's base path is, to report a problem with it: the top level's `basePath`, a campaign's own, or the campaign's name when `--all` hosts it by name. */
+function basePathIssue(loaded: LoadedConfig, pages: CampaignPages): (message: string) => ConfigIssue {
+  const keyPath: KeyPath = pages.name === null ? ['basePath'] : pages.ownBasePath ? ['campaigns', pages.name, 'basePath'] : ['campaigns', pages.name];
+  const [line, column] = positionOf(loaded, keyPath, pages.name !== null && !pages.ownBasePath ? 'key' : 'value');
+  return (message) => ({ file: loaded.file, line, column, path: formatKeyPath(keyPath), message });
+}
+
+/**
+ * Base paths no host can serve as written, whether campaigns are built together or one by one:
+ * one in the folder every host answers with 404 (`/_hosting/`) or in dev's (`/__store-landing/`),
+ * a campaign's own base path inside one of the top level's folders (its assets, a locale's pages,
+ * a route), and two base paths whose host file names (campaignSlug: CloudFront's policies) are one.
+ */
+function basePathProblems(loaded: LoadedConfig, site: SitePlan): ConfigIssue[] {
+  const top = site.base.config;
+  const topNames = ownFolderNames(top);
+  const slugs = new Map<string, { label: string; basePath: string }>();
+  return [site.base, ...site.campaigns].flatMap((pages) => {
+    const basePath = pages.name === null ? top.basePath : campaignBasePath(site, pages);
+    const issue = basePathIssue(loaded, pages);
+    const label = pages.name === null ? 'the top level' : `campaign "${pages.name}"`;
+    const problems: ConfigIssue[] = [];
+    const first = basePath.split('/')[1]!;
+    const inside = basePath.slice(top.basePath.length).split('/')[0]!;
+    if (first === HOSTING_DIR || first === DEV_DIR) {
+      const keeper = first === HOSTING_DIR ? 'every host answers with 404 (the host files are there)' : '`store-landing dev` keeps for itself';
+      problems.push(issue(`expected a base path outside /${first}/, which ${keeper}, found "${basePath}"`));
+    } else if (pages.name !== null && pages.ownBasePath && basePath !== top.basePath && basePath.startsWith(top.basePath) && topNames.has(inside)) {
+      problems.push(issue(`expected a base path outside the top level's own folder ${top.basePath}${inside}/ (its assets, a locale's pages or a route are there), found "${basePath}"`));
+    }
+    const slug = campaignSlug(basePath);
+    const other = slugs.get(slug);
+    if (other && other.basePath !== basePath) {
+      problems.push(issue(`${other.label} (${other.basePath}) and ${label} (${basePath}) would share the host file name "${slug}" (CloudFront's policies are named by it): expected another base path or campaign name, found "${basePath}"`));
+    } else if (!other) slugs.set(slug, { label, basePath });
+    return problems;
+  });
+}
+
 /**
  * Where `--all` would put two things at one URL: a campaign folder named like something of
  * the top level at the root (a route, a locale folder, `assets`, `_hosting`), or two campaigns
@@ -131,14 +176,12 @@ export function shardPlans<T extends { pages: readonly unknown[] }>(plans: reado
  */
 function basePathCollisions(loaded: LoadedConfig, site: SitePlan): ConfigIssue[] {
   const top = site.base.config;
-  const rootNames = new Set(['assets', HOSTING_DIR, ...top.locales, ...top.variants.map((variant) => variant.path.slice(1)).filter(Boolean)]);
+  const rootNames = ownFolderNames(top);
   const claimed = new Map<string, string>([[top.basePath, 'the top level']]);
   return site.campaigns.flatMap((campaign) => {
     const name = campaign.name!;
     const basePath = campaignBasePath(site, campaign);
-    const keyPath: KeyPath = campaign.ownBasePath ? ['campaigns', name, 'basePath'] : ['campaigns', name];
-    const [line, column] = positionOf(loaded, keyPath, campaign.ownBasePath ? 'value' : 'key');
-    const issue = (message: string) => ({ file: loaded.file, line, column, path: formatKeyPath(keyPath), message });
+    const issue = basePathIssue(loaded, campaign);
     if (!campaign.ownBasePath && rootNames.has(name)) {
       return [issue(`campaign name "${name}" is taken at the top level: expected a name other than ${[...rootNames].join(', ')} (build --all hosts the campaign at ${basePath}), found "${name}"`)];
     }

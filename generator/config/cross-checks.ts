@@ -31,6 +31,11 @@ export async function crossCheck(
     if (sum > 100) report(['splitTest', landingType], `weights must sum to at most 100, found ${Number(sum.toFixed(6))}`);
   }
 
+  for (const key of ['releaseDate', 'reviewDate'] as const) {
+    const value = config.app[key];
+    if (!isCalendarDate(value)) report(['app', key], `expected a date that exists in the calendar, found "${value}"`);
+  }
+
   for (const problem of trackingProblems(config)) {
     // A campaign that drops a variant may keep the top level's split test for it: only the keys it writes itself must match its variants.
     const inherited = campaign.name !== null && problem.keyPath[0] === 'splitTest' && !loaded.document.hasIn(['campaigns', campaign.name, ...problem.keyPath]);
@@ -89,6 +94,15 @@ function checkLocaleFiles(
   });
   issues.push(...missingTranslations(config, read.filter((file) => file !== undefined)));
   return issues;
+}
+
+/** Whether `YYYY-MM-DD` (the schema checks the shape) names a real day: not February 30, not the 29th in a common year. */
+export function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  // setUTCFullYear, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** Where a locale's file is: `<localesDir>/<locale>.json`, relative to the config. */

@@ -1,5 +1,5 @@
 // Reads a config or locale file as UTF-8 text, refusing before any parsing what is too large or not text at all.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { ConfigError, type ConfigIssue } from '../shared/errors.ts';
 
 /**
@@ -21,16 +21,50 @@ const SIGNATURES: Array<[string, number[]]> = [
 
 /**
  * The file's text, with a leading UTF-8 byte order mark dropped (YAML 1.2 and JSON both
- * allow one, and Windows editors write it). `shown` names the file in messages.
- * @throws ConfigError with one issue when the file is over MAX_CONFIG_BYTES, binary,
- * not UTF-8 or holds control characters; the file system's error when it cannot be read.
+ * allow one, and Windows editors write it). `shown` names the file in messages. The file is
+ * opened without blocking and judged by its open descriptor, so a named pipe or a device
+ * (`-c /dev/zero`) is refused at once, never read, and at most MAX_CONFIG_BYTES + 1 bytes are
+ * read of anything, whatever size it reports.
+ * @throws ConfigError with one issue when the file is no regular file, is over MAX_CONFIG_BYTES,
+ * binary, not UTF-8 or holds control characters; the file system's error (EISDIR for a folder)
+ * when it cannot be read.
  */
 export function readConfigText(file: string, shown: string): string {
-  const { size } = statSync(file);
-  if (size > MAX_CONFIG_BYTES) {
-    fail(shown, 1, 1, `file too large: expected at most ${bytesOf(MAX_CONFIG_BYTES)} (1 MB), found ${bytesOf(size)} (a config or locale file is a few KB; is it the right file?)`);
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: ${file} is a folder`), { code: 'EISDIR' });
+    if (!stats.isFile()) fail(shown, 1, 1, `not a regular file: expected a YAML or JSON file, found ${specialFileKind(stats)}`);
+    const bytes = readAtMost(fd, MAX_CONFIG_BYTES + 1);
+    if (bytes.length > MAX_CONFIG_BYTES) {
+      const found = stats.size > MAX_CONFIG_BYTES ? bytesOf(stats.size) : `more than ${bytesOf(MAX_CONFIG_BYTES)}`;
+      fail(shown, 1, 1, `file too large: expected at most ${bytesOf(MAX_CONFIG_BYTES)} (1 MB), found ${found} (a config or locale file is a few KB; is it the right file?)`);
+    }
+    return decodeConfigText(bytes, shown);
+  } finally {
+    closeSync(fd);
   }
-  return decodeConfigText(readFileSync(file), shown);
+}
+
+/** What a file that is neither a regular file nor a folder is, for messages. */
+function specialFileKind(stats: Stats): string {
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'a special file';
+}
+
+/** Up to `limit` bytes from the start of an open file. */
+function readAtMost(fd: number, limit: number): Buffer {
+  const buffer = Buffer.alloc(limit);
+  let filled = 0;
+  while (filled < limit) {
+    const read = readSync(fd, buffer, filled, limit - filled, null);
+    if (read === 0) break;
+    filled += read;
+  }
+  return buffer.subarray(0, filled);
 }
 
 /** Checks and decodes the bytes of a config or locale file; see readConfigText. */

@@ -1,11 +1,12 @@
 // Dev's line to the open pages: its browser script, a server-sent event stream, and the script's tag added to every HTML response.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MODULE_LOADER, MODULE_SCRIPTS_ID, scriptText } from '../../templates/document.ts';
+import { DEV_DIR } from '../hosts/site.ts';
 import type { DevHooks } from '../serve/server.ts';
 import type { OverlayProblem } from './problems.ts';
 
-/** Dev's own URLs; no build writes anything under this path. */
-export const DEV_PREFIX = '/__store-landing/';
+/** Dev's own URLs; no build writes anything under this path, and validation keeps every base path out of it. */
+export const DEV_PREFIX = `/${DEV_DIR}/`;
 export const CLIENT_URL = `${DEV_PREFIX}client.js`;
 export const EVENTS_URL = `${DEV_PREFIX}events`;
 

@@ -32,6 +32,9 @@ export interface OrderedCampaign extends HostCampaign {
 /** The folder (at the root of the output) that holds every host's files. */
 export const HOSTING_DIR = '_hosting';
 
+/** The URL folder under which `store-landing dev` answers its own requests (its script, its event stream): no site is hosted in it. */
+export const DEV_DIR = '__store-landing';
+
 /**
  * The campaigns longest base path first, so that the first campaign whose base path
  * prefixes a request is the one that owns it (a nested `/summer/` before `/`); locales

@@ -1,4 +1,5 @@
 // Bad input of every kind through the CLI: exit 1, every expected message, no stack, and the previous build untouched.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -97,6 +98,25 @@ describe('files that are not configs at all', () => {
     expect(await configIssues(file)).toEqual(expected);
     expect(performance.now() - started).toBeLessThan(500);
     await expectRefusedBuild(file, expected);
+  });
+
+  it('refuses a named pipe or a device as the config at once, never reading it, in validate and build', async () => {
+    // Nothing ever writes into the pipe: reading it would wait for ever, and /dev/zero never ends.
+    const fifo = path.join(await temporaryDir(), 'variants.yaml');
+    execFileSync('mkfifo', [fifo]);
+    for (const [file, kind] of [[fifo, 'a named pipe (FIFO)'], ['/dev/zero', 'a character device']] as const) {
+      const expected = [`${file}:1:1 not a regular file: expected a YAML or JSON file, found ${kind}`];
+      expect(await configIssues(file)).toEqual(expected);
+      await expectRefusedBuild(file, expected);
+    }
+  });
+
+  it('refuses a named pipe as a locale file at once, at the file', async () => {
+    const config = await temporaryProject(baseText);
+    const german = path.join(path.dirname(config), 'locales/de.json');
+    await rm(german);
+    execFileSync('mkfifo', [german]);
+    expect(await configIssues(config)).toEqual([`${path.relative(process.cwd(), german)}:1:1 not a regular file: expected a YAML or JSON file, found a named pipe (FIFO)`]);
   });
 
   it(`accepts a file of exactly ${MAX_CONFIG_BYTES} bytes and refuses one byte more`, async () => {

@@ -2,7 +2,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
-import { defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
+import { basePath, defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
 
 /**
  * The language every campaign is built in whatever else it lists: the one a visitor whose
@@ -139,7 +139,7 @@ export const configSchema = Type.Object(
     ),
     localesDir: defaulted(Type.String({ minLength: 1, maxLength: LIMITS.path, description: 'Folder of the i18next resources <lang>.json, relative to this file and inside its folder (links are followed).' }), 'locales'),
     basePath: defaulted(
-      Type.String({ pattern: '^/([A-Za-z0-9._~-]+/)*$', maxLength: LIMITS.path, description: 'The URL path the pages are hosted under; asset URLs start with it.' }),
+      basePath({ description: 'The URL path the pages are hosted under; asset URLs start with it.' }),
       '/',
     ),
     siteUrl: Type.Optional(

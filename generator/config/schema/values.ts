@@ -106,7 +106,18 @@ export const languageTag = (options?: SchemaOptions) =>
 
 export const version = (options?: SchemaOptions) => text('^[0-9]+(\\.[0-9]+)*$', 'a version number such as 1.14', LIMITS.version, options);
 
-export const date = (options?: SchemaOptions) => text('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'a date as YYYY-MM-DD', 10, options);
+/** A calendar date. The days of each month (February's in leap years) are a cross-check (value-checks.ts), not a pattern. */
+export const date = (options?: SchemaOptions) =>
+  text('^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', 'a date as YYYY-MM-DD', 10, options);
+
+/** A URL path of folders: "/" or "/summer/", each segment a plain name (never "." or "..", which browsers and hosts resolve away). */
+export const basePath = (options?: SchemaOptions) =>
+  text(
+    '^/((?!\\.\\.?/)[A-Za-z0-9._~-]+/)*$',
+    'a URL path of folders such as / or /summer/: letters, digits and -._~, each folder ending in "/", none of them "." or ".."',
+    LIMITS.path,
+    options,
+  );
 
 /** Non-empty text shown as written. */
 export const prose = (description: string) => Type.String({ minLength: 1, maxLength: LIMITS.prose, description });
