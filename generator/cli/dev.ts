@@ -15,6 +15,7 @@ interface DevFlags {
   config: string;
   port: number;
   host: string;
+  allowedHost?: string[];
   campaign?: string;
   json?: boolean;
 }
@@ -55,6 +56,7 @@ async function runDev(flags: DevFlags): Promise<void> {
     config: flags.config,
     port: flags.port,
     host: flags.host,
+    allowedHosts: flags.allowedHost,
     campaign: flags.campaign,
     onProgress: (update) => progress.update(update),
     onEvent: (event) => {

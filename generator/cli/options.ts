@@ -41,9 +41,20 @@ export function parsePort(value: string) {
   return port;
 }
 
-/** The options of the commands that listen (`serve`, `dev`): the port and the address, written once. */
+/** A host name for `--allowed-host`: a name, or `.example.com` for the domain and every name under it. */
+export function parseAllowedHost(value: string, previous: string[] = []) {
+  if (!/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$/.test(value)) throw new InvalidArgumentError(`expected a host name such as phone-preview.local or .example.com, found "${value}".`);
+  return [...previous, value];
+}
+
+/** The options of the commands that listen (`serve`, `dev`): the port, the address and the host names they answer, written once. */
 export function addListenOptions(command: Command): Command {
   return command
     .option('-p, --port <port>', 'the port (0 picks a free one); a busy port is an error', parsePort, 4173)
-    .option('--host <host>', 'the address to listen on', '127.0.0.1');
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .option(
+      '--allowed-host <name>',
+      'also answer requests for this host name (repeatable; .example.com allows its subdomains). IP addresses, localhost and the --host name always work; other names get 403, so no other site can read the server through a rebound DNS name',
+      parseAllowedHost,
+    );
 }

@@ -20,6 +20,8 @@ export interface DevOptions {
   config: string;
   port: number;
   host?: string;
+  /** Host names to answer besides IP addresses, localhost and `host` (`--allowed-host`). */
+  allowedHosts?: string[];
   campaign?: string;
   /** Told what happens: the start, each rebuild, each failure. */
   onEvent?: (event: DevEvent) => void;
@@ -59,7 +61,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
   if (!first.ok) await builder.writePlaceholder(placeholderSite());
   const channel = new DevChannel(await compileClientScript());
-  const server = await startServer({ dir: outDir, port: options.port, host: options.host, dev: channel }).catch((error: unknown) => {
+  const server = await startServer({ dir: outDir, port: options.port, host: options.host, allowedHosts: options.allowedHosts, dev: channel }).catch((error: unknown) => {
     removeNow();
     throw error;
   });

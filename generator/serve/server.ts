@@ -6,11 +6,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 import { IMMUTABLE, isSvgPath, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
+import { HOSTING_DIR } from '../hosts/site.ts';
 import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { BuildWatch, sendUnavailable } from './build-watch.ts';
 import { PageResponses, setVary } from './page-responses.ts';
 import { handleRange } from './range.ts';
+import { isAllowedHost, readTarget, type HostRules } from './request-target.ts';
 import { failResponse, guardRequests, refuseConnect } from './resilience.ts';
 import { MANIFEST_FILE, readCampaignManifests, urlPathOf, type CampaignManifest } from '../shared/manifest.ts';
 
@@ -49,15 +51,23 @@ export type Handler = ((req: IncomingMessage, res: ServerResponse) => void) & { 
 /**
  * The request handler for a build folder: the folder of one campaign (with `manifest.json`
  * listing its pages) or of `build --all` (with `manifest.json` listing the campaigns).
- * It re-reads the folder when a new build replaces it.
+ * It re-reads the folder when a new build replaces it. Requests for a Host that `hosts` does not
+ * allow are refused with 403 (request-target.ts).
  */
-export function createHandler(dir: string, dev?: DevHooks): Handler {
+export function createHandler(dir: string, dev?: DevHooks, hosts: HostRules = {}): Handler {
   const root = path.resolve(dir);
   // A rebuild swaps the whole folder in: BuildWatch notices it, at most twice a second.
   const build = new BuildWatch(root, () => readMounts(root, dev));
   const html = (page: Buffer | undefined) => (page && dev ? dev.injectHtml(page) : page);
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const requested = readTarget(req);
+    req.url = requested.url;
+    // Before dev's own routes: its event stream carries the config's source lines.
+    if (!isAllowedHost(requested.host, hosts)) {
+      sendBlockedHost(res, requested.host!, req.method === 'HEAD');
+      return;
+    }
     if (dev?.route(req, res)) return;
     const state = build.current();
     for (const [name, value] of Object.entries(SITE_HEADERS)) res.setHeader(name, value);
@@ -83,6 +93,11 @@ export function createHandler(dir: string, dev?: DevHooks): Handler {
     }
     for (const [name, value] of Object.entries(mount.headers)) res.setHeader(name, value);
     const rest = pathname.slice(mount.basePath.length - 1).replace(/^\/+|\/+$/g, '');
+    // The host files are for the hosts: every adapter answers them with the 404 page, and so does serve.
+    if (mount.dir === root && (rest === HOSTING_DIR || rest.startsWith(`${HOSTING_DIR}/`))) {
+      sendNotFound(res, html(mount.notFound), req.method === 'HEAD');
+      return;
+    }
     const target = negotiate(mount, rest, req, res);
     const serveFile = () => {
       // sirv reads the path from req.url; the query string stays as it came.
@@ -143,6 +158,13 @@ function findMount(mounts: Mount[], pathname: string): Mount | undefined {
   return mounts.find((mount) => withSlash.startsWith(mount.basePath));
 }
 
+/** 403 for a request whose Host this server was not started for, saying how to allow it. */
+function sendBlockedHost(res: ServerResponse, host: string, head: boolean) {
+  res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  const name = host.replace(/:\d*$/, '');
+  res.end(head ? undefined : `Blocked request: "${host}" is not a host name this server was started for.\nIf you meant to reach it by that name, start it again with --allowed-host ${name}\n`);
+}
+
 function sendNotFound(res: ServerResponse, page: Buffer | undefined, head: boolean) {
   res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
   res.end(head ? undefined : (page ?? '<!doctype html><title>404 Not Found</title><h1>404 Not Found</h1>'));
@@ -200,6 +222,8 @@ export interface ServeOptions {
   dir: string;
   port: number;
   host?: string;
+  /** Host names to answer besides IP addresses, localhost and `host` (`--allowed-host`). */
+  allowedHosts?: string[];
   /** Only `store-landing dev` passes these. */
   dev?: DevHooks;
 }
@@ -214,7 +238,7 @@ export interface RunningServer {
 
 /** Starts serving `dir` over HTTP; resolves once listening. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const handler = createHandler(options.dir, options.dev);
+  const handler = createHandler(options.dir, options.dev, { listenHost: options.host, allowedHosts: options.allowedHosts });
   const server = createServer(handler);
   // Node closes a CONNECT it has no listener for without a word: answer it like any other method we do not serve.
   server.on('connect', refuseConnect);

@@ -1,5 +1,6 @@
 // `store-landing dev` in process on a copied project: rebuilds on edits, tells connected pages, keeps the last good build on errors, and adds its script to dev responses only.
 import { existsSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,20 @@ describe('store-landing dev', () => {
     const script = await page('/__store-landing/client.js');
     expect(script.headers.get('content-type')).toContain('text/javascript');
     expect(script.html).toContain('EventSource');
+  });
+
+  it('refuses its event stream and pages to a host name it was not started for (a rebound DNS name)', async () => {
+    const status = (urlPath: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpGet(new URL(urlPath, dev.url), { headers: { Host: host } }, (response) => {
+          resolve(response.statusCode!);
+          response.destroy();
+        });
+        req.on('error', reject);
+      });
+    expect(await status('/__store-landing/events', 'evil.example')).toBe(403);
+    expect(await status('/de/feature1', 'evil.example')).toBe(403);
+    expect(await status('/de/feature1', 'localhost')).toBe(200);
   });
 
   it('builds into a temporary folder it marked as its own, the only kind of folder it removes when it stops', () => {

@@ -24,6 +24,7 @@ export function writeBuild(dir: string): void {
   write('assets/app.js', APP_JS);
   write('assets/app.js.br', brotliCompressSync(APP_JS));
   write('assets/app.js.gz', gzipSync(APP_JS));
+  write('_hosting/nginx/store-landing.conf', '# the host files\n');
   write('assets/glyph.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>');
   const manifest = {
     campaign: null,
@@ -49,11 +50,11 @@ export interface ServedFixture {
   stop(): void;
 }
 
-/** Writes a build into a fresh folder and serves it with the CLI on a free loopback port. */
-export async function serveFixture(): Promise<ServedFixture> {
+/** Writes a build into a fresh folder and serves it with the CLI on a free loopback port, with `args` added to its command line. */
+export async function serveFixture(args: string[] = []): Promise<ServedFixture> {
   const dir = path.join(await temporaryDir(), 'out');
   writeBuild(dir);
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'serve', dir, '-p', '0', '--host', '127.0.0.1', '--json'], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'serve', dir, '-p', '0', '--host', '127.0.0.1', '--json', ...args], {
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
