@@ -2,15 +2,20 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
+import { repoRoot } from '../helpers.ts';
 import { BROTLI_STATIC, freePort, get, missing, NGINX, NJS, startNginx, testConfig } from './nginx-run.ts';
 import { ASSET, assetContents, checkResponseHeaders, EXPECTATIONS, notFoundMarker, pageMarker, SITE, writeOutput } from './site.ts';
 
 const notInstalled = missing(NGINX, 'nginx-light libnginx-mod-http-js');
 if (notInstalled) test.skip(notInstalled, () => {});
 const noBrotli = missing(BROTLI_STATIC, 'libnginx-mod-http-brotli-static');
+
+/** A page of the fake build replaced by one of a built page's length: its own marker, then the README's text. */
+const LONG_PAGE = 'es/child-old/index.html';
+const LONG_PAGE_TEXT = `${pageMarker('/', 'es', 'child-old')}<body>${readFileSync(path.join(repoRoot, 'README.md'), 'utf8')}</body></html>\n`;
 
 describe.skipIf(notInstalled)('nginx with njs (store-landing.conf and store-landing.js)', () => {
   let out: string;
@@ -60,6 +65,8 @@ http {
     // Started with brotli where the module is installed; the other config is checked with `nginx -t` only.
     writeFileSync(conf, config(!noBrotli));
     writeFileSync(withoutBrotli, config(false));
+    // One page as long as a built one (tens of KB of text), for the compression level: at nginx's default a real page misses 14 KB.
+    writeFileSync(path.join(out, LONG_PAGE), LONG_PAGE_TEXT);
     nginx = await startNginx(['-p', prefix, '-c', conf], port, () => readLog(prefix));
   });
 
@@ -127,6 +134,9 @@ http {
     expect(negotiated.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(negotiated.bytes).toString().startsWith(pageMarker('/', 'de', 'feature1'))).toBe(true);
     expect(varyOf(negotiated)).toEqual(['accept-encoding', 'accept-language']);
+    const long = await get(port, '/es/child-old', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(long.bytes).toString()).toBe(LONG_PAGE_TEXT);
+    expect(long.bytes.byteLength, 'compressed about as well as gzip -6').toBeLessThanOrEqual(gzipSync(LONG_PAGE_TEXT, { level: 6 }).byteLength * 1.02);
     const fixed = await get(port, '/de/feature1', { 'Accept-Encoding': 'gzip' });
     expect(fixed.headers['content-encoding']).toBe('gzip');
     expect(varyOf(fixed)).toEqual(['accept-encoding']);
