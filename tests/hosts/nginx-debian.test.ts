@@ -76,6 +76,13 @@ function inCopy(text: string, folder: string, port: number, ipv6: boolean): stri
   return ipv6 ? moved : moved.replace(/^\s*listen\s+\[::\]:.*\n/gm, '');
 }
 
+/** A file the README names under /etc/nginx, in the copy at `etc`: never the machine's own. */
+function inTheCopy(file: string, etc: string): string {
+  const target = path.resolve(etc, path.relative(STOCK, file));
+  if (!target.startsWith(etc + path.sep)) throw new Error(`README.md's nginx block names ${file}, outside ${STOCK}/`);
+  return target;
+}
+
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
@@ -129,10 +136,10 @@ describe.skipIf(notInstalled)("the README's nginx steps on Debian's stock config
           expect(existsSync(PACKAGES[name]!), `${name} is not installed (${PACKAGES[name]})`).toBe(true);
         }
       } else if (step.kind === 'remove') {
-        unlinkSync(step.file.replace(STOCK, etc));
+        unlinkSync(inTheCopy(step.file, etc));
       } else if (step.kind === 'write') {
         const lines = step.lines.filter((line) => brotli || !line.includes('brotli'));
-        writeFileSync(step.file.replace(STOCK, etc), inCopy(lines.join('\n') + '\n', folder, port, ipv6).replaceAll(README_ROOT, out));
+        writeFileSync(inTheCopy(step.file, etc), inCopy(lines.join('\n') + '\n', folder, port, ipv6).replaceAll(README_ROOT, out));
       } else {
         check = testConfig(args);
       }
