@@ -1,4 +1,4 @@
-// One campaign's folder as files: its pages, 404, split-test config and assets, and its manifest.
+// One campaign's folder as files: its pages, each locale's 404, split-test config and assets, and its manifest.
 import type { CampaignManifest } from '../shared/manifest.ts';
 import type { CampaignAssembly } from './assemble.ts';
 import type { CampaignContext } from './campaign-context.ts';
@@ -8,7 +8,7 @@ import type { RenderedCampaign } from './render/index.ts';
 import { byteLength, type OutputFile } from './write.ts';
 
 /**
- * Every file of one campaign's folder (pages, 404, split-test config, assets), and its manifest,
+ * Every file of one campaign's folder (pages, each locale's 404, split-test config, assets), and its manifest,
  * which the build writes beside them, or (`--all`, the top level) into the site's manifest.
  */
 export function campaignFiles(
@@ -38,7 +38,7 @@ export function campaignFiles(
   const unique = new Map(assets.map((asset) => [asset.name, asset]));
   const files = [
     ...plan.pages.map((page, i) => ({ path: inFolder(page.file), contents: rendered.pages[i]! })),
-    { path: inFolder('404.html'), contents: rendered.notFound },
+    ...[...rendered.notFound].map(([file, contents]) => ({ path: inFolder(file), contents })),
     { path: inFolder('config.json'), contents: JSON.stringify(plan.config.splitTest) },
     ...[...unique.values()].map((asset) => ({ path: inFolder(`assets/${asset.name}`), contents: asset.contents })),
   ];

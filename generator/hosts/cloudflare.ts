@@ -25,10 +25,11 @@ function withHeaders(response, status, headers) {
   return out;
 }
 
-async function notFound(env, request, campaign) {
+// page: the 404 page routeRequest chose (route.notFound), the campaign's in the request's locale.
+async function notFound(env, request, campaign, page) {
   // A fresh request: the visitor's validators belong to the page they asked for, not to 404.html.
-  const page = await fetchAsset(env, new URL(CAMPAIGNS[campaign].basePath + '404.html', request.url), { method: request.method });
-  return withHeaders(page, 404, HEADERS[campaign].page);
+  const found = await fetchAsset(env, new URL(page, request.url), { method: request.method });
+  return withHeaders(found, 404, HEADERS[campaign].page);
 }`;
 
 /**
@@ -54,20 +55,20 @@ ${WORKER_HELPERS}
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    if (url.pathname.indexOf('/${HOSTING_DIR}/') === 0) return notFound(env, request, ROOT);
+    if (url.pathname.indexOf('/${HOSTING_DIR}/') === 0) return notFound(env, request, ROOT, CAMPAIGNS[ROOT].basePath + '404.html');
     const route = routeRequest(CAMPAIGNS, url.pathname, request.headers.get('Accept-Language') || undefined, negotiateLocale);
     if (!route) return env.ASSETS.fetch(request);
     const headers = HEADERS[route.campaign];
     if (route.kind === 'page') {
       // The visitor's own request (validators included), sent for the chosen locale's file.
       const page = await fetchAsset(env, new URL(route.file, url), request);
-      if (page.status === 404) return notFound(env, request, route.campaign);
+      if (page.status === 404) return notFound(env, request, route.campaign, route.notFound);
       const response = withHeaders(page, page.status, route.negotiated ? headers.negotiated : headers.page);
       response.headers.set('Content-Language', route.locale);
       return response;
     }
     const file = await env.ASSETS.fetch(request);
-    if (file.status === 404) return notFound(env, request, route.campaign);
+    if (file.status === 404) return notFound(env, request, route.campaign, route.notFound);
     const asset = url.pathname.indexOf(CAMPAIGNS[route.campaign].basePath + 'assets/') === 0;
     // An SVG opened on its own is a document: it gets the sandboxing policy (headers.ts), not the page's.
     const svg = asset && /\\.svg$/i.test(url.pathname);

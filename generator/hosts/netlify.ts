@@ -1,7 +1,7 @@
 // Netlify: `_redirects` rewrites the plain routes by Netlify's Language= condition; `_headers` sets the headers on paths that never overlap.
 import { assetHeaders, campaignHeaders, pageHeaders, SITE_HEADERS, SVG_POLICY } from './headers.ts';
 import { primaryGroups, primaryOf, subtagCount } from './language-tags.ts';
-import { HOSTING_DIR, pagePaths, rootCampaign, sharesPrefix, type OrderedCampaign } from './site.ts';
+import { HOSTING_DIR, notFoundFiles, pagePaths, rootCampaign, sharesPrefix, type OrderedCampaign } from './site.ts';
 
 /** One `Language=` rule: visitors whose first language is `tag` get `locale`'s page. */
 interface LanguageRule {
@@ -58,7 +58,10 @@ export function netlifyRedirects(campaigns: readonly OrderedCampaign[]): string 
     for (const route of campaign.routes) {
       lines.push(`${base}${defaultLocale}${route ? `/${route}` : ''}  ${folder(defaultLocale, route)}  200!`);
     }
-    // Not forced: applies only where no file answers.
+    // Not forced: applies only where no file answers. A locale's folder first, for its own 404 page.
+    for (const locale of campaign.locales.filter((locale) => locale !== defaultLocale)) {
+      lines.push(`${base}${locale}/*  ${base}${locale}/404.html  404`);
+    }
     lines.push(`${base}*  ${base}404.html  404`);
   }
   return lines.join('\n') + '\n';
@@ -94,7 +97,7 @@ export function netlifyHeaders(campaigns: readonly OrderedCampaign[]): string {
     // An SVG also matches a rule above that sets the campaign's policy: Netlify sends both, comma-joined, and a
     // browser enforces every policy of the list, so the SVG gets the stricter sandbox either way.
     block(`${base}assets/*.svg`, { 'Content-Security-Policy': SVG_POLICY });
-    for (const file of ['404.html', 'config.json', 'manifest.json']) block(`${base}${file}`, own(pageHeaders(policyHeaders, false)));
+    for (const file of [...notFoundFiles(campaign), 'config.json', 'manifest.json']) block(`${base}${file}`, own(pageHeaders(policyHeaders, false)));
   }
   return blocks.join('\n') + '\n';
 }

@@ -26,13 +26,19 @@ export interface RouterResult {
   file: string;
   locale: string;
   negotiated: boolean;
+  /**
+   * The campaign's 404 page for this request, should its file be missing: the page's locale's
+   * for a page, else the locale's whose folder the path is in (`/de/nope` gets `/de/404.html`),
+   * and the campaign's `404.html` for the default locale and for paths in no locale's folder.
+   */
+  notFound: string;
 }
 
 /**
  * Routes `pathname` within the campaigns (longest base path first, so nested campaigns win).
  * A plain route is rewritten to the negotiated locale's page; `/<locale>/<route>` is that
  * locale's page whatever the header (`/<default>/...` is the default locale's plain page).
- * Returns null outside every campaign.
+ * Anything else is a file, whose 404 page is its locale folder's. Returns null outside every campaign.
  *
  * Embedded like negotiateLocale (see there): ES5, no inner functions, and the negotiation
  * comes in as a parameter because an imported binding does not survive `toString`.
@@ -51,22 +57,25 @@ export function routeRequest(
     var pageLocale = '';
     var route = '';
     var byHeader = false;
+    var slash = rest.indexOf('/');
+    var first = slash === -1 ? rest : rest.slice(0, slash);
+    var inLocale = campaign.locales.indexOf(first) !== -1;
     if (campaign.routes.indexOf(rest) !== -1) {
       pageLocale = negotiate(acceptLanguage, campaign.locales, campaign.defaultLocale, campaign.fallbackLocale);
       route = rest;
       byHeader = true;
     } else {
-      var slash = rest.indexOf('/');
-      var first = slash === -1 ? rest : rest.slice(0, slash);
       var others = slash === -1 ? '' : rest.slice(slash + 1);
-      if (campaign.locales.indexOf(first) !== -1 && campaign.routes.indexOf(others) !== -1) {
+      if (inLocale && campaign.routes.indexOf(others) !== -1) {
         pageLocale = first;
         route = others;
       }
     }
-    if (!pageLocale) return { campaign: c, kind: 'file', file: pathname, locale: '', negotiated: false };
+    var notFoundLocale = pageLocale || (inLocale ? first : campaign.defaultLocale);
+    var notFoundPage = campaign.basePath + (notFoundLocale === campaign.defaultLocale ? '' : notFoundLocale + '/') + '404.html';
+    if (!pageLocale) return { campaign: c, kind: 'file', file: pathname, locale: '', negotiated: false, notFound: notFoundPage };
     var folder = (pageLocale === campaign.defaultLocale ? '' : pageLocale + '/') + (route ? route + '/' : '');
-    return { campaign: c, kind: 'page', file: campaign.basePath + folder + 'index.html', locale: pageLocale, negotiated: byHeader };
+    return { campaign: c, kind: 'page', file: campaign.basePath + folder + 'index.html', locale: pageLocale, negotiated: byHeader, notFound: notFoundPage };
   }
   return null;
 }

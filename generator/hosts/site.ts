@@ -84,6 +84,21 @@ export function pagePaths(campaign: HostCampaign): Array<{ path: string; negotia
   return paths;
 }
 
+/**
+ * The file of a locale's 404 page, relative to its campaign's folder: the default locale's is
+ * the campaign's `404.html`, each other's sits in its folder (`de/404.html`), where the hosts
+ * look for it when a path under that folder is unknown (route.ts, `notFound`, which spells
+ * the same rule in ES5).
+ */
+export function notFoundFile(locale: string, defaultLocale: string): string {
+  return locale === defaultLocale ? '404.html' : `${locale}/404.html`;
+}
+
+/** A campaign's 404 pages relative to its base path, the default locale's (`404.html`) first. */
+export function notFoundFiles(campaign: Pick<HostCampaign, 'defaultLocale' | 'locales'>): string[] {
+  return negotiationOrder(campaign.locales, campaign.defaultLocale).map((locale) => notFoundFile(locale, campaign.defaultLocale));
+}
+
 /** The campaign whose 404 page answers paths outside every campaign: the one nearest the root. */
 export function rootCampaign<T extends HostCampaign>(campaigns: readonly T[]): T {
   return campaigns.reduce((root, campaign) => (campaign.basePath.length < root.basePath.length ? campaign : root));

@@ -1,7 +1,7 @@
 // Vercel: a vercel.json whose routes pick the page by an Accept-Language pattern before the filesystem is looked at.
 import { acceptLanguagePattern } from './accept-language-regex.ts';
 import { assetHeaders, campaignHeaders, pageHeaders, svgAssetHeaders } from './headers.ts';
-import { HOSTING_DIR, rootCampaign, type OrderedCampaign } from './site.ts';
+import { HOSTING_DIR, notFoundFiles, rootCampaign, type OrderedCampaign } from './site.ts';
 
 /** One entry of vercel.json's `routes` (the subset we write). */
 export interface VercelRoute {
@@ -22,7 +22,7 @@ export interface VercelRoute {
  * never serve another language there. Routes run in order before `handle: filesystem`:
  * for each campaign, its plain routes by language (negotiatedRoutes); its locale pages; the
  * header-only rules of its assets and files. After the filesystem, each campaign's remaining
- * paths get its 404 page.
+ * paths get its 404 page, in the locale whose folder they are in.
  */
 export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: VercelRoute[] } {
   const root = rootCampaign(campaigns);
@@ -58,7 +58,12 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
     before.push({ src: `^${escape(base)}assets/.+$`, headers: assetHeaders(policyHeaders), continue: true });
     // After the assets rule: its policy is replaced by the sandboxing one for SVGs (headers.ts).
     before.push({ src: `^${escape(base)}assets/.+\\.svg$`, headers: svgAssetHeaders(), continue: true });
-    before.push({ src: `^${escape(base)}(?:config\\.json|manifest\\.json|404\\.html)$`, headers: pageHeaders(policyHeaders, false), continue: true });
+    const notFoundPattern = notFoundFiles(campaign).map(escape).join('|');
+    before.push({ src: `^${escape(base)}(?:config\\.json|manifest\\.json|${notFoundPattern})$`, headers: pageHeaders(policyHeaders, false), continue: true });
+    // A locale's folder first, for its own 404 page.
+    for (const locale of campaign.locales.filter((locale) => locale !== campaign.defaultLocale)) {
+      after.push({ src: `^${escape(`${base}${locale}`)}(?:/.*)?$`, status: 404, dest: `${base}${locale}/404.html`, headers: pageHeaders(policyHeaders, false) });
+    }
     after.push({ src: `^${escape(base.slice(0, -1))}(?:/.*)?$`, status: 404, dest: `${base}404.html`, headers: pageHeaders(policyHeaders, false) });
   }
   return { routes: [...before, { handle: 'filesystem' }, ...after] };

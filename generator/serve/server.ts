@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 import { IMMUTABLE, isSvgPath, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
-import { HOSTING_DIR } from '../hosts/site.ts';
+import { routeRequest, type RouterCampaign } from '../hosts/route.ts';
+import { HOSTING_DIR, notFoundFiles } from '../hosts/site.ts';
 import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { BuildWatch, sendUnavailable } from './build-watch.ts';
@@ -27,7 +28,10 @@ interface Mount {
   fallbackLocale: string;
   /** URL paths (relative to the base path, no slashes around) of the default locale's pages. */
   routes: Set<string>;
-  notFound: Buffer | undefined;
+  /** The campaign as the hosts' router sees it, to pick the 404 page of a path as they do. */
+  router: RouterCampaign;
+  /** Each locale's 404 page that exists, by URL path (`/404.html`, `/de/404.html`). */
+  notFound: Map<string, Buffer>;
   /** Headers of every response from this campaign: its Content-Security-Policy. */
   headers: Record<string, string>;
   /** Page files by the paths they answer (`de/feature1` and `de/feature1/index.html`); sent compressed by `pageResponses`. */
@@ -88,21 +92,21 @@ export function createHandler(dir: string, dev?: DevHooks, hosts: HostRules = {}
     const pathname = safeDecode(rawPath!);
     const mount = pathname && findMount(mounts, pathname);
     if (!pathname || !mount) {
-      sendNotFound(res, html(mounts[0]?.notFound), req.method === 'HEAD');
+      sendNotFound(res, html(mounts[0] && notFoundPage(mounts[0], mounts[0].basePath)), req.method === 'HEAD');
       return;
     }
     for (const [name, value] of Object.entries(mount.headers)) res.setHeader(name, value);
     const rest = pathname.slice(mount.basePath.length - 1).replace(/^\/+|\/+$/g, '');
     // The host files are for the hosts: every adapter answers them with the 404 page, and so does serve.
     if (mount.dir === root && (rest === HOSTING_DIR || rest.startsWith(`${HOSTING_DIR}/`))) {
-      sendNotFound(res, html(mount.notFound), req.method === 'HEAD');
+      sendNotFound(res, html(notFoundPage(mount, pathname)), req.method === 'HEAD');
       return;
     }
     const target = negotiate(mount, rest, req, res);
     const serveFile = () => {
       // sirv reads the path from req.url; the query string stays as it came.
       req.url = '/' + target + (query ? '?' + query : '');
-      mount.files(req, res, () => sendNotFound(res, html(mount.notFound), req.method === 'HEAD'));
+      mount.files(req, res, () => sendNotFound(res, html(notFoundPage(mount, pathname)), req.method === 'HEAD'));
     };
     const page = mount.pages.get(target);
     // A page that cannot be read falls back to sirv; what that throws ends this request only.
@@ -153,6 +157,12 @@ function safeDecode(rawPath: string): string | undefined {
   return decoded;
 }
 
+/** The 404 page of an unknown path: its locale folder's (`/de/nope` gets German), chosen as every host adapter does; else the campaign's. */
+function notFoundPage(mount: Mount, pathname: string): Buffer | undefined {
+  const page = routeRequest([mount.router], pathname, undefined, negotiateLocale)?.notFound;
+  return (page ? mount.notFound.get(page) : undefined) ?? mount.notFound.get(`${mount.basePath}404.html`);
+}
+
 function findMount(mounts: Mount[], pathname: string): Mount | undefined {
   const withSlash = pathname.endsWith('/') ? pathname : pathname + '/';
   return mounts.find((mount) => withSlash.startsWith(mount.basePath));
@@ -179,19 +189,24 @@ function readMounts(root: string, dev?: DevHooks): Mount[] {
 }
 
 function mountOf(dir: string, manifest: CampaignManifest, dev: boolean): Mount {
-  const notFoundFile = path.join(dir, '404.html');
+  const { basePath, defaultLocale } = manifest;
+  const locales = negotiationOrder(manifest.locales, defaultLocale);
+  const fallbackLocale = chooseFallbackLocale(manifest.locales, defaultLocale);
+  const routes = manifest.pages.filter((page) => page.locale === defaultLocale).map((page) => page.route.replace(/^\/+|\/+$/g, ''));
+  // A build of an older version has only the campaign's 404.html: the other locales then get that one.
+  const notFound = new Map<string, Buffer>();
+  for (const file of notFoundFiles({ defaultLocale, locales })) {
+    if (existsSync(path.join(dir, file))) notFound.set(basePath + file, readFileSync(path.join(dir, file)));
+  }
   return {
-    basePath: manifest.basePath,
+    basePath,
     dir,
-    defaultLocale: manifest.defaultLocale,
-    locales: negotiationOrder(manifest.locales, manifest.defaultLocale),
-    fallbackLocale: chooseFallbackLocale(manifest.locales, manifest.defaultLocale),
-    routes: new Set(
-      manifest.pages
-        .filter((page) => page.locale === manifest.defaultLocale)
-        .map((page) => page.route.replace(/^\/+|\/+$/g, '')),
-    ),
-    notFound: existsSync(notFoundFile) ? readFileSync(notFoundFile) : undefined,
+    defaultLocale,
+    locales,
+    fallbackLocale,
+    routes: new Set(routes),
+    router: { basePath, defaultLocale, fallbackLocale, locales, routes },
+    notFound,
     headers: manifest.headers,
     pages: new Map(
       manifest.pages.flatMap((page) => [

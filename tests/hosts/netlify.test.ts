@@ -57,9 +57,21 @@ describe('Netlify (_redirects and _headers)', () => {
     // German plain routes: German visitors by rule, every other visitor not taken by a rule gets English, the fallback.
     expect(rules).toContainEqual(expect.objectContaining({ from: '/berlin/feature1', to: '/berlin/feature1/', status: 200, force: true, conditions: { Language: ['de'] } }));
     expect(rules).toContainEqual(expect.objectContaining({ from: '/berlin/feature1', to: '/berlin/en/feature1/', status: 200, force: true, conditions: {} }));
-    // The nested campaigns' catch-alls must come before the root's, which would otherwise take their paths.
-    const catchAlls = rules.filter((rule) => rule.status === 404 && !rule.force).map((rule) => rule.from);
-    expect(catchAlls).toEqual(['/summer/*', '/berlin/*', '/*']);
+    // The nested campaigns' catch-alls must come before the root's, which would otherwise take their paths;
+    // each locale's folder before its campaign's, for its own 404 page.
+    const catchAlls = rules.filter((rule) => rule.status === 404 && !rule.force).map((rule) => `${rule.from} ${rule.to}`);
+    expect(catchAlls).toEqual([
+      '/summer/de/* /summer/de/404.html',
+      '/summer/pt-BR/* /summer/pt-BR/404.html',
+      '/summer/* /summer/404.html',
+      '/berlin/en/* /berlin/en/404.html',
+      '/berlin/fr/* /berlin/fr/404.html',
+      '/berlin/* /berlin/404.html',
+      '/de/* /de/404.html',
+      '/es/* /es/404.html',
+      '/fr/* /fr/404.html',
+      '/* /404.html',
+    ]);
   });
 
   // Netlify passes the engine the visitor's first language; `netlify dev` cuts it to two letters. Both must give the same page.

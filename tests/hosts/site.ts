@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { IMMUTABLE } from '../../generator/hosts/headers.ts';
 import type { HostSite } from '../../generator/hosts/index.ts';
 import { expect } from 'vitest';
@@ -27,19 +28,25 @@ export function pageMarker(basePath: string, locale: string, route: string): str
   return `<!doctype html><html lang="${locale}"><title>${basePath}${locale}/${route}</title>`;
 }
 
-export function notFoundMarker(basePath: string): string {
-  return `<!doctype html><html lang="en"><title>${basePath}404</title>`;
+/** The first bytes of a campaign's 404 page: its own (the default locale's), or that of `locale`'s folder. */
+export function notFoundMarker(basePath: string, locale?: string): string {
+  return locale ? `<!doctype html><html lang="${locale}"><title>${basePath}${locale}/404</title>` : `<!doctype html><html lang="en"><title>${basePath}404</title>`;
 }
 
 export const ASSET = 'assets/app.0123abcd.js';
 
+/** The script at ASSET in a campaign: long enough to be worth compressing; the build writes `.gz` and `.br` twins beside it. */
+export function assetContents(basePath: string): string {
+  return `console.log(${JSON.stringify(basePath)});\n${'// padding that compresses well\n'.repeat(64)}`;
+}
+
 /**
- * Writes what a build writes for SITE (pages, 404.html, config.json, manifest.json, one
- * asset, the legacy root `_headers`) plus the given hosting files; returns the folder.
+ * Writes what a build writes for SITE (pages, each locale's 404.html, config.json,
+ * manifest.json, one asset with its compressed twins) plus the given hosting files; returns the folder.
  */
 export function writeOutput(hostingFiles: Array<{ path: string; contents: string }>): string {
   const out = mkdtempSync(path.join(tmpdir(), 'store-landing-hosts-'));
-  const write = (file: string, contents: string) => {
+  const write = (file: string, contents: string | Buffer) => {
     mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
     writeFileSync(path.join(out, file), contents);
   };
@@ -52,9 +59,15 @@ export function writeOutput(hostingFiles: Array<{ path: string; contents: string
       }
     }
     write(`${dir}404.html`, `${notFoundMarker(campaign.basePath)}<h1>404 Not Found</h1></html>\n`);
+    for (const locale of campaign.locales.filter((locale) => locale !== campaign.defaultLocale)) {
+      write(`${dir}${locale}/404.html`, `${notFoundMarker(campaign.basePath, locale)}<h1>404 Not Found</h1></html>\n`);
+    }
     write(`${dir}config.json`, '{"main":{"paywall":100}}\n');
     write(`${dir}manifest.json`, '{"pages":[]}\n');
-    write(`${dir}${ASSET}`, `console.log(${JSON.stringify(campaign.basePath)});\n`);
+    const asset = assetContents(campaign.basePath);
+    write(`${dir}${ASSET}`, asset);
+    write(`${dir}${ASSET}.gz`, gzipSync(asset));
+    write(`${dir}${ASSET}.br`, brotliCompressSync(asset));
   }
   for (const file of hostingFiles) write(file.path, file.contents);
   return out;
@@ -90,7 +103,9 @@ export const EXPECTATIONS: Expectation[] = [
   { name: 'a locale root with its slash', path: '/es/', acceptLanguage: 'de', status: 200, body: pageMarker(root, 'es', ''), policy: ROOT_POLICY, kind: 'page' },
   { name: '/en/... is the plain English page', path: '/en/feature1', acceptLanguage: 'de', status: 200, body: pageMarker(root, 'en', 'feature1'), policy: ROOT_POLICY, kind: 'page' },
   { name: 'an unknown path gets the 404 page', path: '/nope', acceptLanguage: 'de', status: 404, body: notFoundMarker(root), policy: ROOT_POLICY, kind: 'not-found' },
-  { name: 'an unknown page under a locale gets the 404 page', path: '/de/nope/', status: 404, body: notFoundMarker(root), policy: ROOT_POLICY, kind: 'not-found' },
+  { name: "an unknown page under a locale gets that locale's 404 page", path: '/de/nope/', status: 404, body: notFoundMarker(root, 'de'), policy: ROOT_POLICY, kind: 'not-found' },
+  { name: "a deeper unknown path under a locale gets that locale's 404 page", path: '/fr/a/b.js', acceptLanguage: 'de', status: 404, body: notFoundMarker(root, 'fr'), policy: ROOT_POLICY, kind: 'not-found' },
+  { name: 'an unknown page under the default locale gets the 404 page', path: '/en/nope', acceptLanguage: 'de', status: 404, body: notFoundMarker(root), policy: ROOT_POLICY, kind: 'not-found' },
   { name: 'a hashed asset', path: `/${ASSET}`, status: 200, body: 'console.log("/")', policy: ROOT_POLICY, kind: 'asset' },
   { name: 'a missing asset gets the 404 page', path: '/assets/missing.js', status: 404, body: notFoundMarker(root), policy: ROOT_POLICY, kind: 'not-found' },
   { name: 'the hosting files are not served', path: '/_hosting/nginx/store-landing.conf', status: 404, body: notFoundMarker(root), policy: ROOT_POLICY, kind: 'not-found' },
@@ -99,6 +114,7 @@ export const EXPECTATIONS: Expectation[] = [
   { name: 'another region of the regional locale', path: '/summer/feature1?x=1', acceptLanguage: 'pt-PT,de;q=0.5', status: 200, body: pageMarker(summer, 'pt-BR', 'feature1'), policy: SUMMER_POLICY, kind: 'negotiated' },
   { name: "a nested campaign's locale path", path: '/summer/pt-BR/feature1/', acceptLanguage: 'de', status: 200, body: pageMarker(summer, 'pt-BR', 'feature1'), policy: SUMMER_POLICY, kind: 'page' },
   { name: "a nested campaign's 404 page", path: '/summer/nope', status: 404, body: notFoundMarker(summer), policy: SUMMER_POLICY, kind: 'not-found' },
+  { name: "a nested campaign's 404 page of a locale", path: '/summer/pt-BR/nope', status: 404, body: notFoundMarker(summer, 'pt-BR'), policy: SUMMER_POLICY, kind: 'not-found' },
   { name: "a nested campaign's asset", path: `/summer/${ASSET}`, status: 200, body: 'console.log("/summer/")', policy: SUMMER_POLICY, kind: 'asset' },
   // A default locale other than English: English stays the fallback.
   { name: 'German plain routes: a language the campaign lacks gets English', path: '/berlin/feature1?x=1', acceptLanguage: 'ko-KR,ko;q=0.9', status: 200, body: pageMarker(berlin, 'en', 'feature1'), policy: BERLIN_POLICY, kind: 'negotiated' },
@@ -109,6 +125,8 @@ export const EXPECTATIONS: Expectation[] = [
   { name: 'German plain routes: * gets German', path: '/berlin/feature1', acceptLanguage: 'ko, *;q=0.5', status: 200, body: pageMarker(berlin, 'de', 'feature1'), policy: BERLIN_POLICY, kind: 'negotiated' },
   { name: 'German plain routes: /en/... is the English page', path: '/berlin/en/feature1', acceptLanguage: 'de', status: 200, body: pageMarker(berlin, 'en', 'feature1'), policy: BERLIN_POLICY, kind: 'page' },
   { name: 'German plain routes: /de/... is the plain German page', path: '/berlin/de/feature1/', acceptLanguage: 'ko', status: 200, body: pageMarker(berlin, 'de', 'feature1'), policy: BERLIN_POLICY, kind: 'page' },
+  { name: "German plain routes: an unknown page under /en/ gets the English 404 page", path: '/berlin/en/nope', status: 404, body: notFoundMarker(berlin, 'en'), policy: BERLIN_POLICY, kind: 'not-found' },
+  { name: "German plain routes: an unknown page under /de/ gets the campaign's (German) 404 page", path: '/berlin/de/nope', status: 404, body: notFoundMarker(berlin), policy: BERLIN_POLICY, kind: 'not-found' },
 ];
 
 /** Options of checkResponseHeaders for hosts that cannot tell negotiated pages from the others. */

@@ -96,6 +96,17 @@ describe('build output', () => {
     expect(html).toContain('404 Not Found');
   });
 
+  it("writes each other locale's 404 page into its folder, in its language, for the hosts to send under /<locale>/", () => {
+    const back = { en: 'Back to the app', de: 'Zurück zur App', es: 'Volver a la app', fr: "Retour à l’app" };
+    for (const [locale, text] of Object.entries(back)) {
+      const html = page(locale === 'en' ? '404.html' : `${locale}/404.html`);
+      expect(html, locale).toContain(`<html lang="${locale}" dir="ltr">`);
+      expect(html, locale).toContain(text);
+      expect(html, locale).toContain('404 Not Found');
+    }
+    expect(existsSync(path.join(outDir, 'en/404.html'))).toBe(false);
+  });
+
   it('prints a JSON summary with --json, the top level at the root and one folder per campaign with --all', async () => {
     const dir = path.join(await temporaryDir(), 'all');
     const run = await runCli(['build', '-c', defaultConfig, '--all', '--json', '-o', dir]);
@@ -150,7 +161,7 @@ describe('atomic output', () => {
     await mkdir(precious);
     await writeFile(path.join(precious, 'notes.txt'), 'keep me');
     await expect(buildSite({ config: defaultConfig, outDir: precious })).rejects.toThrow(
-      `Refusing to replace ${precious}: it holds notes.txt, which store-landing did not write, and no .store-landing-build marker of an earlier build.`,
+      `Refusing to write the build to ${precious}: it holds notes.txt and no .store-landing-build marker, so store-landing did not write it.`,
     );
     expect(readFileSync(path.join(precious, 'notes.txt'), 'utf8')).toBe('keep me');
   });

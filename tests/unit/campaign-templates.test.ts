@@ -37,7 +37,7 @@ it('writes every page of a campaign built after another exactly as that campaign
   await build('alone', { campaign: 'second' });
   const second = all.campaigns.find((campaign) => campaign.name === 'second')!;
   const manifest = JSON.parse(await readFile(path.join(work, 'alone/manifest.json'), 'utf8'));
-  for (const file of [...manifest.pages.map((page: { file: string }) => page.file), '404.html', 'config.json']) {
+  for (const file of [...manifest.pages.map((page: { file: string }) => page.file), '404.html', 'de/404.html', 'config.json']) {
     const shared = await readFile(path.join(work, 'all', second.dir, file), 'utf8');
     expect(shared, file).toBe(await readFile(path.join(work, 'alone', file), 'utf8'));
   }

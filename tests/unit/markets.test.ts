@@ -88,6 +88,9 @@ describe('the markets fixture, built', () => {
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://get.pictura.app/">');
     expect(htmlTag(page('sao-paulo', '404.html'))).toBe('<html lang="pt-BR" dir="ltr">');
     expect(page('sao-paulo', '404.html')).toContain('Voltar para o app');
+    expect(htmlTag(page('sao-paulo', 'en/404.html'))).toBe('<html lang="en" dir="ltr">');
+    expect(htmlTag(page('sao-paulo', 'ar/404.html'))).toBe('<html lang="ar" dir="rtl">');
+    expect(page('sao-paulo', 'ja/404.html')).toContain('Appに戻る');
     expect(JSON.parse(page('sao-paulo', 'manifest.json')).defaultLocale).toBe('pt-BR');
     expect(htmlTag(page('riyadh', 'index.html'))).toBe('<html lang="ar" dir="rtl">');
     expect(htmlTag(page('riyadh', '404.html'))).toBe('<html lang="ar" dir="rtl">');

@@ -1,4 +1,4 @@
-// `serve` negotiating plain routes that are not English: the markets fixture's sao-paulo campaign (pt-BR plain routes, English offered), built for real.
+// `serve` negotiating plain routes that are not English, and its 404 pages per locale: the markets fixture's sao-paulo campaign (pt-BR plain routes, English offered), built for real.
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +63,18 @@ describe('serve, plain routes in pt-BR with English offered', () => {
   it('keeps a locale URL whatever the header: /en/ is English, /pt-BR/ the plain page', async () => {
     expect(await get('/en/', 'pt-BR')).toMatchObject({ status: 200, lang: 'en' });
     expect(await get('/pt-BR/', 'ko')).toMatchObject({ status: 200, lang: 'pt-BR' });
+  });
+});
+
+describe("serve, each locale's 404 page", () => {
+  it.each<[string, string]>([
+    ['/nope', 'pt-BR'],
+    ['/en/nope', 'en'],
+    ['/ja/x/y.js', 'ja'],
+    ['/ar/assets/missing.js', 'ar'],
+    // The default locale's folder holds its plain pages' aliases, not a 404 page: the campaign's answers.
+    ['/pt-BR/nope', 'pt-BR'],
+  ])('%s gets status 404 and the 404 page in %s, as every host adapter answers it', async (target, locale) => {
+    expect(await get(target, 'ko')).toMatchObject({ status: 404, lang: locale });
   });
 });

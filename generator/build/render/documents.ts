@@ -7,6 +7,7 @@ import type { Config } from '../../config/types.ts';
 import type { KeyedCache } from '../../shared/bounded-cache.ts';
 import { RenderFailed } from '../../shared/errors.ts';
 import { buildPageProps, type ImageResolver } from '../page-props.ts';
+import { notFoundFile } from '../../hosts/site.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
 import { propsTemplate } from './props-json.ts';
@@ -36,7 +37,8 @@ export interface RenderContext {
 export interface CampaignTemplate {
   /** By file, relative to the campaign's folder. */
   pages: Map<string, DocumentTemplate>;
-  notFound: DocumentTemplate;
+  /** Each locale's 404 page, by file relative to the campaign's folder (`404.html`, `de/404.html`). */
+  notFound: Map<string, DocumentTemplate>;
   /** Each locale's bundle as JSON text, URLs on BASE_PATH_TOKEN: the hashed asset the runtime fetches to switch language. */
   localeJson: Map<string, string>;
 }
@@ -62,7 +64,7 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
   const localeOrder = [...plan.pages].sort((a, b) => plan.config.locales.indexOf(a.locale) - plan.config.locales.indexOf(b.locale));
   return {
     pages: new Map(localeOrder.map((page) => [page.file, renderPage(plan, page, context, metadata.get(page.locale)!)])),
-    notFound: toTemplate(renderNotFound(plan, context)),
+    notFound: new Map(plan.config.locales.map((locale) => [notFoundFile(locale, plan.config.defaultLocale), toTemplate(renderNotFound(plan, context, locale))])),
     localeJson: new Map([...context.bundles].map(([locale, bundle]) => [locale, JSON.stringify(bundle)])),
   };
 }
@@ -138,17 +140,16 @@ function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderConte
   };
 }
 
-/** The campaign's `404.html`: the error page in the default locale. */
-function renderNotFound(plan: CampaignPlan, context: RenderContext): string {
-  const { defaultLocale } = plan.config;
-  const messages = context.bundles.get(defaultLocale)!.messages;
-  const t = context.translators.get(defaultLocale, messages);
+/** A locale's 404 page: the error page in that language, which hosts send for unknown paths in its folder. */
+function renderNotFound(plan: CampaignPlan, context: RenderContext, locale: string): string {
+  const messages = context.bundles.get(locale)!.messages;
+  const t = context.translators.get(locale, messages);
   return renderDocument({
-    lang: defaultLocale,
+    lang: locale,
     title: `${t('error.notFound')} – ${t('app.name')}`,
     description: t('error.title'),
     css: STYLE_TOKEN,
     csp: CSP_TOKEN,
-    body: renderError({ locale: defaultLocale, messages, status: 404 }, context.translators),
+    body: renderError({ locale, messages, status: 404 }, context.translators),
   });
 }

@@ -17,7 +17,8 @@ export type MessagesOf = (config: Config, locale: string) => Messages;
 export interface RenderedCampaign {
   /** In the order of the plan's pages. */
   pages: Buffer[][];
-  notFound: Buffer[];
+  /** Each locale's 404 page, by file relative to the campaign's folder (`404.html`, `de/404.html`). */
+  notFound: Map<string, Buffer[]>;
   /** Each locale's bundle as a hashed JSON asset, fetched by the runtime to switch language. */
   localeAssets: AssetFile[];
 }
@@ -39,7 +40,7 @@ export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembl
   });
   return {
     pages: plan.pages.map((page) => fill(template.pages.get(page.file)!, page)),
-    notFound: fill(template.notFound),
+    notFound: new Map([...template.notFound].map(([file, notFound]) => [file, fill(notFound)])),
     localeAssets: locales.assets,
   };
 }
