@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
-import { IMMUTABLE, isSvgPath, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
+import { IMMUTABLE, isSvgPath, plainHttpHeaders, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
 import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { BuildWatch, sendUnavailable } from './build-watch.ts';
@@ -26,7 +26,7 @@ interface Mount {
   /** URL paths (relative to the base path, no slashes around) of the default locale's pages. */
   routes: Set<string>;
   notFound: Buffer | undefined;
-  /** Headers of every response from this campaign: its Content-Security-Policy. */
+  /** Headers of every response from this campaign: its Content-Security-Policy, as sent over plain http. */
   headers: Record<string, string>;
   /** Page files by the paths they answer (`de/feature1` and `de/feature1/index.html`); sent compressed by `pageResponses`. */
   pages: Map<string, string>;
@@ -170,7 +170,8 @@ function mountOf(dir: string, manifest: CampaignManifest, dev: boolean): Mount {
         .map((page) => page.route.replace(/^\/+|\/+$/g, '')),
     ),
     notFound: existsSync(notFoundFile) ? readFileSync(notFoundFile) : undefined,
-    headers: manifest.headers,
+    // This server speaks only http: the policy must not send the browser to https (plainHttpHeaders).
+    headers: plainHttpHeaders(manifest.headers),
     pages: new Map(
       manifest.pages.flatMap((page) => [
         [urlPathOf(page.file), page.file],
