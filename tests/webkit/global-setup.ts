@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   const missing = [WEBKIT_DRIVER, XVFB].filter((file) => !existsSync(file));
   // Fails the run at once: a WebKit check that skipped itself would hide the engine every visitor uses.
   if (missing.length) {
-    throw new Error(`The WebKit tests need ${missing.join(' and ')}: install them with \`apt-get install webkit2gtk-driver xvfb\` (as root).`);
+    throw new Error(`The WebKit tests need ${missing.join(' and ')}, which \`apt-get install webkit2gtk-driver xvfb\` (as root) installs.`);
   }
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-webkit-'));
   const outDir = path.join(parent, 'out');

@@ -127,11 +127,18 @@ const HOOK_CONSOLE = `
   return window.__storeLandingHooked;
 `;
 
-/** Polls `script` in the page until it returns something other than null; fails after 30 s (a busy machine) naming `what`. */
+/**
+ * Polls `script` in the page until it returns something other than null; fails after 30 s (a
+ * busy machine) naming `what`. A poll that meets a document unloading (the one a navigation
+ * leaves) counts as null.
+ */
 export async function waitFor<T>(driver: WebDriver, script: string, what: string): Promise<T> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const result = await driver.executeScript<T | null>(script);
+    const result = await driver.executeScript<T | null>(script).catch((error: unknown) => {
+      if ((error as Error).name === 'NoSuchFrameError') return null;
+      throw error;
+    });
     if (result !== null) return result;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 20));
