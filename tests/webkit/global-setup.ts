@@ -30,8 +30,14 @@ export default async function setup(project: TestProject) {
   }
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-webkit-'));
   const outDir = path.join(parent, 'out');
-  const [xvfb] = await Promise.all([startXvfb(), buildSite({ config: defaultConfig, outDir })]);
-  const server = await startServer({ dir: outDir, port: 0 });
+  const xvfb = await startXvfb();
+  const server = await buildSite({ config: defaultConfig, outDir })
+    .then(() => startServer({ dir: outDir, port: 0 }))
+    .catch(async (error: unknown) => {
+      xvfb.process.kill();
+      await rm(parent, { recursive: true, force: true });
+      throw error;
+    });
   project.provide('webkitDisplay', xvfb.display);
   project.provide('baseUrl', server.url.replace(/\/$/, ''));
   project.provide('outDir', outDir);

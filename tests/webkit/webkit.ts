@@ -55,7 +55,7 @@ export const webkitTest = test.extend('webkit', { scope: 'file' }, async ({}, { 
 });
 
 /** The names and IPv4 addresses of this machine (loopback and LAN), which the pages reach directly and the proxy never sees. */
-export function localAddresses(): string[] {
+function localAddresses(): string[] {
   const addresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).filter((entry) => entry.family === 'IPv4').map((entry) => entry.address));
   return ['localhost', ...new Set(addresses)];
 }
