@@ -1,4 +1,4 @@
-// Three test projects: fast unit tests in Node, the host adapters on real engines (nginx, workerd), and browser tests in Debian's Chromium against a served build.
+// The test projects: fast unit tests in Node, the host adapters on real engines (nginx, workerd), browser tests in Debian's Chromium against a served build, and what a visitor sees and does in WebKit.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -50,6 +50,17 @@ export default defineConfig({
           isolate: false,
           exclude: ['tests/browser/timing/**'],
           globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // What a visitor sees and does, in WebKit: WebKitWebDriver and MiniBrowser under Xvfb (tests/webkit/).
+        test: {
+          name: 'webkit',
+          include: ['tests/webkit/**/*.test.ts'],
+          isolate: false,
+          globalSetup: ['tests/webkit/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,7 @@
 // The Content-Security-Policy of a campaign's pages: hashes and 'strict-dynamic' for scripts, exact third-party hosts for everything else.
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/types.ts';
+import { UPGRADE_INSECURE_REQUESTS } from '../hosts/headers.ts';
 import { MODULE_LOADER, scriptText } from '../../templates/document.ts';
 
 type Directive = 'script-src' | 'img-src' | 'connect-src' | 'frame-src';
@@ -60,7 +61,11 @@ export interface InlineHashes {
  * Everything else is `'none'` unless named: the site itself and the exact hosts in use.
  * `forHeader` adds what a `<meta>` policy may not carry: `frame-ancestors`, and with
  * `security.cspReportUri` the reporting directives. The HTTP header and `_headers` get them;
- * the page's meta tag cannot.
+ * the page's meta tag cannot. It also adds `upgrade-insecure-requests`, which a meta tag could
+ * carry but must not: WebKit applies it to loopback and LAN addresses too, so a page previewed
+ * over plain http (`serve`, `dev`, an iPhone at the machine's address) would fetch every script
+ * and asset as https://. The hosts serve https and send it in their headers; `serve` and `dev`
+ * send the header without it (plainHttpHeaders).
  */
 export function contentSecurityPolicy(config: Config, inline: InlineHashes, forHeader = false): string {
   const hosts = vendorHosts(config);
@@ -74,9 +79,8 @@ export function contentSecurityPolicy(config: Config, inline: InlineHashes, forH
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'none'"]],
-    ['upgrade-insecure-requests', []],
   ];
-  if (forHeader) directives.push(['frame-ancestors', ["'none'"]]);
+  if (forHeader) directives.push([UPGRADE_INSECURE_REQUESTS, []], ['frame-ancestors', ["'none'"]]);
   const reportUri = reportUriOf(config);
   if (forHeader && reportUri) directives.push(['report-uri', [reportUri]], ['report-to', [REPORT_GROUP]]);
   return directives.map(([name, values]) => [name, ...new Set(values)].join(' ')).join('; ');

@@ -30,6 +30,23 @@ export function campaignHeaders(campaign: Pick<HostCampaign, 'contentSecurityPol
   return { 'Content-Security-Policy': campaign.contentSecurityPolicy, ...campaign.headers };
 }
 
+/** The policy directive that has the browser fetch every `http://` URL of the page as `https://`. */
+export const UPGRADE_INSECURE_REQUESTS = 'upgrade-insecure-requests';
+
+/**
+ * A campaign's headers (campaignHeaders) as `serve` and `dev` send them over plain http: the
+ * policy without upgrade-insecure-requests. WebKit applies that directive to loopback and LAN
+ * addresses too, so Safari, on this machine or on a phone at its address, would ask a server
+ * that speaks only http for every script and asset over https and get none. The hosts, which
+ * serve https, keep it.
+ */
+export function plainHttpHeaders(campaign: Readonly<Record<string, string>>): Record<string, string> {
+  const policy = campaign['Content-Security-Policy'];
+  if (policy === undefined) return { ...campaign };
+  const directives = policy.split('; ').filter((directive) => directive !== UPGRADE_INSECURE_REQUESTS);
+  return { ...campaign, 'Content-Security-Policy': directives.join('; ') };
+}
+
 /** Headers of every response of a campaign: its own (campaignHeaders) and the site's. */
 function securityHeaders(campaign: Readonly<Record<string, string>>): Record<string, string> {
   return { ...campaign, ...SITE_HEADERS };

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
-import { IMMUTABLE, isSvgPath, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
+import { IMMUTABLE, isSvgPath, plainHttpHeaders, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
 import { routeRequest, type RouterCampaign } from '../hosts/route.ts';
 import { HOSTING_DIR, notFoundFiles } from '../hosts/site.ts';
 import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
@@ -32,7 +32,7 @@ interface Mount {
   router: RouterCampaign;
   /** Each locale's 404 page that exists, by URL path (`/404.html`, `/de/404.html`). */
   notFound: Map<string, Buffer>;
-  /** Headers of every response from this campaign: its Content-Security-Policy. */
+  /** Headers of every response from this campaign: its Content-Security-Policy, as sent over plain http. */
   headers: Record<string, string>;
   /** Page files by the paths they answer (`de/feature1` and `de/feature1/index.html`); sent compressed by `pageResponses`. */
   pages: Map<string, string>;
@@ -207,7 +207,8 @@ function mountOf(dir: string, manifest: CampaignManifest, dev: boolean): Mount {
     routes: new Set(routes),
     router: { basePath, defaultLocale, fallbackLocale, locales, routes },
     notFound,
-    headers: manifest.headers,
+    // This server speaks only http: the policy must not send the browser to https (plainHttpHeaders).
+    headers: plainHttpHeaders(manifest.headers),
     pages: new Map(
       manifest.pages.flatMap((page) => [
         [urlPathOf(page.file), page.file],

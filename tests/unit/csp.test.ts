@@ -39,9 +39,13 @@ describe('contentSecurityPolicy', () => {
     expect(policy['default-src']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['base-uri']).toEqual(["'none'"]);
-    expect(policy['upgrade-insecure-requests']).toEqual([]);
     expect(JSON.stringify(policy)).not.toContain('unsafe');
     expect(policy['frame-ancestors']).toBeUndefined();
+  });
+
+  it('upgrades insecure requests in the header policy only: a meta tag would upgrade a plain-http preview in WebKit too', () => {
+    expect(directives(contentSecurityPolicy(config, { scripts: [], styles: [] }))['upgrade-insecure-requests']).toBeUndefined();
+    expect(directives(contentSecurityPolicy(config, { scripts: [], styles: [] }, true))['upgrade-insecure-requests']).toEqual([]);
   });
 
   it('names exact hosts only: no wildcard, no data:', () => {
@@ -130,6 +134,33 @@ describe('built pages', () => {
     expect(headers).toBe(readFileSync(path.join(outDir, '_hosting/netlify/_headers'), 'utf8'));
     expect(headers).toContain(`/*\n  Content-Security-Policy: ${policy}\n`);
     expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+  });
+
+  it('upgrade insecure requests in _headers and every host adapter, never in a page\'s meta tag', () => {
+    const policy: string = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')).headers['Content-Security-Policy'];
+    expect(policy).toContain('; upgrade-insecure-requests; ');
+    const adapters = ['_headers', 'netlify/_headers', 'vercel/vercel.json', 'cloudflare/_worker.js', 'nginx/store-landing.conf', 'cloudfront/store-landing-root-pages.json'];
+    for (const file of adapters) {
+      expect(readFileSync(path.join(outDir, file === '_headers' ? file : `_hosting/${file}`), 'utf8'), file).toContain(policy);
+    }
+    for (const file of ['index.html', 'de/feature1/index.html', '404.html']) {
+      expect(readFileSync(path.join(outDir, file), 'utf8'), file).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
+  it('are sent by serve, which speaks plain http, with the header policy less upgrade-insecure-requests', async () => {
+    const policy: string = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')).headers['Content-Security-Policy'];
+    const { runtime } = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')).assets;
+    const server = await startServer({ dir: outDir, port: 0 });
+    try {
+      for (const url of ['feature1', 'de/feature1', `assets/${runtime}`]) {
+        const response = await fetch(new URL(url, server.url));
+        expect(response.status, url).toBe(200);
+        expect(response.headers.get('content-security-policy'), url).toBe(policy.replace('; upgrade-insecure-requests', ''));
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('gives host configuration no compressed twins', () => {

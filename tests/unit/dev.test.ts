@@ -50,6 +50,9 @@ describe('store-landing dev', () => {
     expect(headers.get('cache-control')).toBe('no-store');
     // The pages' own policy allows the script (script-src 'self') and the stream (connect-src 'self') unchanged.
     expect(headers.get('content-security-policy')).toMatch(/script-src 'self'.*connect-src 'self'/);
+    // Over plain http WebKit would upgrade the page's own requests to https (tests/webkit/plain-http.test.ts).
+    expect(headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    expect(html).not.toContain('upgrade-insecure-requests');
     const script = await page('/__store-landing/client.js');
     expect(script.headers.get('content-type')).toContain('text/javascript');
     expect(script.html).toContain('EventSource');

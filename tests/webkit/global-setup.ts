@@ -1,0 +1,65 @@
+// Starts what the WebKit tests need once: checks that WebKitWebDriver and Xvfb are installed, starts a virtual display, and builds and serves the tests' default config; the tests read them through inject().
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../../generator/build/index.ts';
+import { startServer } from '../../generator/serve/server.ts';
+import { defaultConfig } from '../helpers.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The X display (`:N`) MiniBrowser opens its windows on. */
+    webkitDisplay: string;
+    baseUrl: string;
+    outDir: string;
+  }
+}
+
+/** Debian's WebKitGTK driver (package webkit2gtk-driver, which brings MiniBrowser) and X server without a screen (package xvfb). */
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const XVFB = '/usr/bin/Xvfb';
+
+export default async function setup(project: TestProject) {
+  const missing = [WEBKIT_DRIVER, XVFB].filter((file) => !existsSync(file));
+  // Fails the run at once: a WebKit check that skipped itself would hide the engine every visitor uses.
+  if (missing.length) {
+    throw new Error(`The WebKit tests need ${missing.join(' and ')}, which \`apt-get install webkit2gtk-driver xvfb\` (as root) installs.`);
+  }
+  const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-webkit-'));
+  const outDir = path.join(parent, 'out');
+  const xvfb = await startXvfb();
+  const server = await buildSite({ config: defaultConfig, outDir })
+    .then(() => startServer({ dir: outDir, port: 0 }))
+    .catch(async (error: unknown) => {
+      xvfb.process.kill();
+      await rm(parent, { recursive: true, force: true });
+      throw error;
+    });
+  project.provide('webkitDisplay', xvfb.display);
+  project.provide('baseUrl', server.url.replace(/\/$/, ''));
+  project.provide('outDir', outDir);
+  return async () => {
+    await server.close();
+    xvfb.process.kill();
+    await rm(parent, { recursive: true, force: true });
+  };
+}
+
+/** Starts Xvfb on the first free display, which it names on a pipe of ours (-displayfd): no fixed display number to collide with another run. */
+function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let written = '';
+    let errors = '';
+    xvfb.stderr!.on('data', (chunk: Buffer) => (errors += chunk));
+    xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
+      written += chunk;
+      if (written.includes('\n')) resolve({ display: `:${written.trim()}`, process: xvfb });
+    });
+    xvfb.once('error', reject);
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb ended (exit code ${code}) before it named its display: ${errors.trim()}`)));
+  });
+}

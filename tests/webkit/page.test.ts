@@ -1,0 +1,147 @@
+// What a visitor sees and does, in WebKit (every visitor arrives on an iPhone): the page hydrates without a mismatch, the screenshots slider steps, "more" expands, and GET leaves for the install link in the same tab.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { By, Key, Origin, type WebElement } from 'selenium-webdriver';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { startServer, type RunningServer } from '../../generator/serve/server.ts';
+import { consoleOf, visit, waitFor, waitForHydration, webkitTest, type WebKit } from './webkit.ts';
+
+const baseUrl = inject('baseUrl');
+
+/** One screenshot and the gap after it, in styles.css. */
+const STEP = 171;
+const SCREENSHOTS = '[data-slider="screenshots"]';
+const GET = 'a[data-cta="get"]';
+
+/** How far the screenshots track is moved left once its transition has ended. */
+function settledOffset({ driver }: WebKit): Promise<number> {
+  return waitFor(
+    driver,
+    `const track = document.querySelector('${SCREENSHOTS} .slider__track');
+     if (track.getAnimations().length) return null;
+     const transform = getComputedStyle(track).transform;
+     return transform === 'none' ? 0 : 0 - new DOMMatrix(transform).m41;`,
+    'the screenshots track to stop',
+  );
+}
+
+/** Scrolls `element` to the middle of the window. */
+async function bringIntoView({ driver }: WebKit, element: WebElement): Promise<void> {
+  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
+}
+
+/**
+ * Presses left of the row's middle and moves `deltaX` px across it. WebKitGTK delivers WebDriver's
+ * touch pointers as a mouse, so this stands for both a swipe and a drag: one pointer-event path.
+ */
+async function drag(webkit: WebKit, row: WebElement, deltaX: number): Promise<void> {
+  await bringIntoView(webkit, row);
+  await webkit.driver
+    .actions({ async: true })
+    .move({ origin: row, x: -40, y: 0 })
+    .press()
+    .move({ origin: Origin.POINTER, x: deltaX, y: 0, duration: 200 })
+    .release()
+    .perform();
+}
+
+describe('the page in WebKit', () => {
+  webkitTest('hydrates with no console error and no hydration mismatch, third parties refused by the proxy', async ({ webkit }) => {
+    await visit(webkit, `${baseUrl}/feature1`);
+    await waitForHydration(webkit);
+    const page = await consoleOf(webkit);
+    expect(page.errors).toEqual([]);
+    expect(page.warnings.filter((warning) => warning.includes('hydration'))).toEqual([]);
+    // The page asked for its vendors, and only the proxy heard it.
+    expect(webkit.thirdParty.map((request) => request.host)).toContain('connect.facebook.net:443');
+  });
+
+  describe('served with a server HTML that differs from what the client renders', () => {
+    let parent: string;
+    let tampered: RunningServer;
+    beforeAll(async () => {
+      parent = await mkdtemp(path.join(tmpdir(), 'store-landing-webkit-mismatch-'));
+      cpSync(inject('outDir'), parent, { recursive: true });
+      const page = path.join(parent, 'feature1/index.html');
+      const html = readFileSync(page, 'utf8');
+      const developer = '<bdi>Lumen Pixel Labs GmbH</bdi></a>';
+      expect(html).toContain(developer);
+      writeFileSync(page, html.replace(developer, '<bdi>Someone Else</bdi></a>'));
+      tampered = await startServer({ dir: parent, port: 0 });
+    });
+    afterAll(async () => {
+      await tampered?.close();
+      if (parent) await rm(parent, { recursive: true, force: true });
+    });
+
+    webkitTest('reports the hydration mismatch (the check above can fail)', async ({ webkit }) => {
+      await visit(webkit, new URL('feature1', tampered.url).href);
+      await waitForHydration(webkit);
+      expect((await consoleOf(webkit)).errors.join('\n')).toContain('hydration mismatch');
+    });
+  });
+
+  webkitTest(`moves the screenshots one step (${STEP} px) for a drag past 50 px, none for a shorter one, and one per arrow key`, async ({ webkit }) => {
+    await visit(webkit, `${baseUrl}/feature1`);
+    await waitForHydration(webkit);
+    const row = await webkit.driver.findElement(By.css(SCREENSHOTS));
+    await drag(webkit, row, -40);
+    expect(await settledOffset(webkit)).toBe(0);
+    await drag(webkit, row, -60);
+    expect(await settledOffset(webkit)).toBe(STEP);
+    await drag(webkit, row, 60);
+    expect(await settledOffset(webkit)).toBe(0);
+    await webkit.driver.executeScript('arguments[0].focus();', row);
+    await row.sendKeys(Key.ARROW_RIGHT);
+    expect(await settledOffset(webkit)).toBe(STEP);
+    await row.sendKeys(Key.ARROW_LEFT);
+    expect(await settledOffset(webkit)).toBe(0);
+  });
+
+  webkitTest('expands the description for good on "more"', async ({ webkit }) => {
+    await visit(webkit, `${baseUrl}/feature1`);
+    await waitForHydration(webkit);
+    const textHeight = () => webkit.driver.executeScript<number>('return document.querySelector(".description__text").getBoundingClientRect().height;');
+    const more = await webkit.driver.findElement(By.css('label.description__more'));
+    await bringIntoView(webkit, more);
+    const before = await textHeight();
+    await more.click();
+    expect(await textHeight()).toBeGreaterThan(before * 2);
+    expect(await more.isDisplayed()).toBe(false);
+  });
+
+  webkitTest('sends a tap on GET to the install link about 1000 ms later, in the same tab', async ({ webkit }) => {
+    await visit(webkit, `${baseUrl}/feature1`);
+    await waitForHydration(webkit);
+    const get = await webkit.driver.findElement(By.css(GET));
+    const installLink = new URL((await get.getAttribute('href')) ?? '');
+    expect(installLink.hostname).toMatch(/^[a-z0-9-]+\.onelink\.me$/);
+    await bringIntoView(webkit, get);
+    // Notes, on the page's clock, the tap and the moment this very tab starts to leave.
+    await webkit.driver.executeScript(`
+      const notes = (window.__cta = {});
+      addEventListener('click', (event) => event.target.closest('${GET}') && (notes.tap ??= performance.now()), { capture: true });
+      addEventListener('beforeunload', () => (notes.leave ??= performance.now()));
+    `);
+    await get.click();
+    // The navigation reaches the network (the proxy, which refuses it: the tab stays on the page and can be asked).
+    await waitForRequest(webkit, `${installLink.hostname}:443`);
+    const { tap, leave } = await waitFor<{ tap: number; leave: number }>(webkit.driver, 'return window.__cta.leave === undefined ? null : window.__cta;', 'the tab to leave');
+    expect(leave - tap).toBeGreaterThanOrEqual(990);
+    expect(leave - tap).toBeLessThan(3000);
+    expect(await webkit.driver.getAllWindowHandles()).toHaveLength(1);
+  });
+});
+
+/** The first request to `host` the proxy refused, waited for up to 5 s. */
+async function waitForRequest(webkit: WebKit, host: string) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const request = webkit.thirdParty.find((refused) => refused.host === host);
+    if (request) return request;
+    if (Date.now() > deadline) throw new Error(`No request to ${host} within 5 s; the page asked for: ${webkit.thirdParty.map((refused) => refused.host).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

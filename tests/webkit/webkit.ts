@@ -1,0 +1,181 @@
+// WebKit for the WebKit tests: Debian's WebKitWebDriver with MiniBrowser on the project's Xvfb display, one session per test file, third parties refused by a local proxy, and the page's console errors.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { Builder, type WebDriver } from 'selenium-webdriver';
+import { inject, test } from 'vitest';
+import { WEBKIT_DRIVER } from './global-setup.ts';
+import { startRefusingProxy, type RefusedRequest } from './refusing-proxy.ts';
+
+/** One MiniBrowser, driven through WebDriver, for the tests of one file. */
+export interface WebKit {
+  driver: WebDriver;
+  /** Third-party requests the pages made, refused by the proxy, in order. */
+  thirdParty: RefusedRequest[];
+}
+
+/** What the page's console and error events reported, from before the load event on (visit). */
+export interface PageConsole {
+  /** `console.error` calls, uncaught errors and unhandled rejections. */
+  errors: string[];
+  warnings: string[];
+}
+
+/**
+ * `test` for the WebKit tests: `webkit` is the file's browser, started for its first test and
+ * ended after its last (its tests run one after another, each visiting its own page).
+ */
+export const webkitTest = test.extend('webkit', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const proxy = await startRefusingProxy();
+  const driverProcess = await startDriver().catch(async (error: unknown) => {
+    await proxy.close();
+    throw error;
+  });
+  let driver: WebDriver | undefined;
+  onCleanup(async () => {
+    await driver?.quit().catch(() => undefined);
+    driverProcess.process.kill();
+    await proxy.close();
+  });
+  driver = await new Builder()
+    .usingServer(driverProcess.url)
+    .withCapabilities({
+      browserName: 'MiniBrowser',
+      // Navigation returns at once, so that visit() hooks the console before the page's load event.
+      pageLoadStrategy: 'none',
+      'webkitgtk:browserOptions': {
+        // WebDriver's own proxy capability sends https to the proxy as TLS, with no host to record; MiniBrowser's option sends a CONNECT.
+        args: ['--automation', `--proxy=${proxy.url}`, ...localAddresses().map((address) => `--ignore-host=${address}`)],
+      },
+    })
+    .build();
+  // As narrow as the window gets (MiniBrowser's toolbar keeps it wider than a phone), and a phone's height.
+  await driver.manage().window().setRect({ width: 390, height: 844 });
+  return { driver, thirdParty: proxy.refused } satisfies WebKit;
+});
+
+/** The names and IPv4 addresses of this machine (loopback and LAN), which the pages reach directly and the proxy never sees. */
+function localAddresses(): string[] {
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).filter((entry) => entry.family === 'IPv4').map((entry) => entry.address));
+  return ['localhost', ...new Set(addresses)];
+}
+
+/**
+ * This machine's first non-loopback IPv4 address: where a phone on the same network would open
+ * a preview (`serve --host <address>`). Traffic to it never leaves the machine.
+ */
+export function lanAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
+  if (!address) throw new Error('This machine has no non-loopback IPv4 address to preview at, as a phone on its network would.');
+  return address;
+}
+
+/**
+ * Opens `url` in the session's window and hooks the page's console and error events as soon as
+ * its document exists, which is before hydration: React is loaded only after the load event
+ * (templates/runtime/hydration.ts). WebKitGTK's driver has no earlier hook (no BiDi, no log
+ * endpoint, no script run before the page's own), so a hook that finds hydration already begun,
+ * as a page from the memory cache may, is not trusted: the page is visited again. Resolves once
+ * the page has loaded.
+ */
+export async function visit({ driver }: WebKit, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    // Marks the document being left, so that the hook below waits for the next one.
+    await driver.executeScript('window.__storeLandingLeft = true;');
+    await driver.get(url);
+    const hooked = await waitFor(driver, HOOK_CONSOLE, `the document of ${url}`);
+    if (hooked === 'in time') break;
+    if (attempt === 3) throw new Error(`The console of ${url} was hooked after hydration began, ${attempt} times: its errors could go unseen.`);
+  }
+  await waitFor(driver, 'return document.readyState === "complete" || null;', `the load event of ${url}`);
+}
+
+/** What the page's console reported since visit() hooked it. */
+export function consoleOf({ driver }: WebKit): Promise<PageConsole> {
+  return driver.executeScript('return window.__storeLandingConsole;');
+}
+
+/** Resolves once the client entry has hydrated the page. */
+export async function waitForHydration({ driver }: WebKit): Promise<void> {
+  await waitFor(driver, 'return document.documentElement.hasAttribute("data-hydrated") || null;', 'hydration (<html data-hydrated>)');
+}
+
+/**
+ * Runs in the page: null while the window still shows the document being left; otherwise hooks
+ * the console once and says whether that was in time: 'late' once hydration has begun, which
+ * hydrateRoot marks on the container (React's `__reactContainer$` key) before it renders anything.
+ */
+const HOOK_CONSOLE = `
+  if (window.__storeLandingLeft || location.href === 'about:blank') return null;
+  if (!window.__storeLandingConsole) {
+    const page = { errors: [], warnings: [] };
+    const root = document.getElementById('root');
+    const begun = document.documentElement.hasAttribute('data-hydrated') || (root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')));
+    const record = (list, original) => (...args) => {
+      list.push(args.map((arg) => (arg instanceof Error ? arg.name + ': ' + arg.message : String(arg))).join(' '));
+      original.apply(console, args);
+    };
+    console.error = record(page.errors, console.error);
+    console.warn = record(page.warnings, console.warn);
+    addEventListener('error', (event) => page.errors.push('uncaught: ' + event.message));
+    addEventListener('unhandledrejection', (event) => page.errors.push('unhandled rejection: ' + String(event.reason)));
+    window.__storeLandingConsole = page;
+    window.__storeLandingHooked = begun ? 'late' : 'in time';
+  }
+  return window.__storeLandingHooked;
+`;
+
+/**
+ * Polls `script` in the page until it returns something other than null; fails after 30 s (a
+ * busy machine) naming `what`. A poll that meets a document unloading (the one a navigation
+ * leaves) counts as null.
+ */
+export async function waitFor<T>(driver: WebDriver, script: string, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const result = await driver.executeScript<T | null>(script).catch((error: unknown) => {
+      if ((error as Error).name === 'NoSuchFrameError') return null;
+      throw error;
+    });
+    if (result !== null) return result;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Starts a WebKitWebDriver of this file's own (it drives one session at a time) on a free port,
+ * on the project's display; resolves once it answers.
+ */
+async function startDriver(): Promise<{ url: string; process: ChildProcess }> {
+  const port = await findFreePort();
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: inject('webkitDisplay') }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  let ended: number | null | undefined;
+  driver.once('exit', (code) => (ended = code));
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (ended !== undefined) throw new Error(`WebKitWebDriver ended (exit code ${ended}) before it answered on port ${port}.`);
+    const ready = await fetch(`${url}/status`).then((response) => response.ok, () => false);
+    if (ready) return { url, process: driver };
+    if (Date.now() > deadline) {
+      driver.kill();
+      throw new Error(`WebKitWebDriver did not answer on port ${port} within 15 s.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A port free now: the driver would listen on port 0 too, but never says which port it got. */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
