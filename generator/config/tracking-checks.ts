@@ -70,7 +70,7 @@ export function trackingProblems(config: Config): TrackingProblem[] {
     problems.push({
       keyPath: ['tracking', 'googleTagId'],
       message:
-        `a conversion label needs a Google Ads tag: expected an AW- id here for tracking.googleAdsConversion (or that label removed, or null), found ${describeValue(googleTagId)}`,
+        `conversion label without a Google Ads tag: expected an AW- id beside tracking.googleAdsConversion (or googleAdsConversion: null), found ${describeValue(googleTagId)}`,
     });
   }
   const variants = config.variants.map((variant) => variant.name);

@@ -524,7 +524,7 @@ describe('startRuntime on a fake page', () => {
     page.win.fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(() => page.start()).not.toThrow();
     await vi.advanceTimersByTimeAsync(5000);
-    expect(warn.mock.calls.map(([message]) => String(message).split(':')[0])).toEqual([
+    expect(warn.mock.calls.map((call: unknown[]) => String(call[0]).split(':')[0])).toEqual([
       'Ad network scripts did not load (blocked, failed or not JavaScript)',
       expect.stringContaining('Payment SDK'),
     ]);
