@@ -1,4 +1,5 @@
 // The browser runtime's entry: reads the page's RuntimeConfig and wires consent, the install link, tracking, split test and SDKs.
+import { loadAdNetworks, type AdNetworks, type AdNetworkWindow } from './ad-networks.ts';
 import { isDesktop, loadWebSdk } from './appsflyer.ts';
 import type { AppsFlyerWindow } from './appsflyer.ts';
 import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './consent.ts';
@@ -10,7 +11,6 @@ import { isUsableBundle } from './locale-bundle.ts';
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
 import { trackInstallLink, type LinkTracker } from './link-tracker.ts';
-import { loadAdNetworks, type AdNetworks, type AdNetworkWindow } from './ad-networks.ts';
 import { readPageProps } from './page-props.ts';
 import { loadPaymentSdk } from './payments.ts';
 import { afterLoad, afterLoadAndIdle, inSeparateTasks, safely } from './schedule.ts';
