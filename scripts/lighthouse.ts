@@ -1,10 +1,12 @@
-// `npm run lighthouse [-- --markets] [-- --busy]`: Lighthouse (mobile emulation, simulated throttling) on Debian's Chromium against `store-landing serve`, medians of 3 runs.
+// `npm run lighthouse [-- --markets | --networks] [-- --busy]`: Lighthouse (mobile emulation, simulated throttling) on Debian's Chromium against `store-landing serve`, medians of 3 runs.
 //
 // Third-party hosts are answered locally with empty scripts (request interception), so the
 // figures measure our page, not Meta's, AppsFlyer's or Braintree's servers or this
 // machine's closed network. By default it measures variants.yaml's pages; with --markets,
 // the Japanese, Brazilian and Arabic pages of tests/fixtures/markets (its `launch` campaign,
-// which has /feature1 beside /). With --busy, a process spins on one core for the whole run, as
+// which has /feature1 beside /); with --networks, the pages of tests/fixtures/site/ad-networks.yaml,
+// which turns on all four ad networks (their loaders answered empty, like every third party's).
+// With --busy, a process spins on one core for the whole run, as
 // other work on a phone (or a shared CI machine) would.
 //
 // Each TBT is split between Chromium's navigation (the tasks before the document is parsed) and
@@ -18,11 +20,15 @@ import { launchChromium } from '../generator/shared/chromium.ts';
 import { splitBlockingTime } from './lighthouse-blocking.ts';
 import { buildAndServe } from './serve-child.ts';
 
-const { values: flags } = parseArgs({ options: { markets: { type: 'boolean', default: false }, busy: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: { markets: { type: 'boolean', default: false }, networks: { type: 'boolean', default: false }, busy: { type: 'boolean', default: false } },
+});
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = flags.markets
   ? ['/ja/', '/ja/feature1', '/pt-BR/', '/pt-BR/feature1', '/ar/', '/ar/feature1']
-  : ['/', '/feature1', '/de', '/de/feature1', '/es', '/es/feature1', '/fr', '/fr/feature1'];
+  : flags.networks
+    ? ['/', '/feature1', '/de', '/de/feature1']
+    : ['/', '/feature1', '/de', '/de/feature1', '/es', '/es/feature1', '/fr', '/fr/feature1'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
   fcp: 'first-contentful-paint',
@@ -45,7 +51,11 @@ await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve))
 const bareUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}/`;
 
 // The markets fixture's `launch` campaign has /feature1 beside / in every language.
-const served = flags.markets ? await buildAndServe('tests/fixtures/markets/variants.yaml', 'launch') : await buildAndServe();
+const served = flags.markets
+  ? await buildAndServe('tests/fixtures/markets/variants.yaml', 'launch')
+  : flags.networks
+    ? await buildAndServe('tests/fixtures/site/ad-networks.yaml')
+    : await buildAndServe();
 const { baseUrl } = served;
 
 const browser = await launchChromium();

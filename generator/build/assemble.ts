@@ -43,11 +43,21 @@ export async function assembleCampaign(plan: CampaignPlan, context: CampaignCont
   };
 }
 
-/** The tracking settings the runtime reads, in the order it has always been serialized. */
+/**
+ * The tracking settings the runtime reads: the ids of the ad networks the campaign turns on (a
+ * null from a campaign, or no key, leaves a network out, and with it the conversion label when
+ * there is no Google tag), then the rest.
+ */
 function trackingSettings(config: Config): TrackingSettings {
-  const { appsflyer } = config.tracking;
+  const { appsflyer, deepLink, attribution, consent, googleTagId, googleAdsConversion } = config.tracking;
+  const ids: Partial<TrackingSettings> = {};
+  for (const key of ['metaPixelId', 'tiktokPixelId', 'snapPixelId', 'googleTagId'] as const) {
+    const id = config.tracking[key];
+    if (id) ids[key] = id;
+  }
+  if (googleTagId && googleAdsConversion) ids.googleAdsConversion = googleAdsConversion;
   return {
-    ...config.tracking,
+    ...ids,
     appsflyer: {
       webAppId: appsflyer.webAppId,
       smartScript: appsflyer.smartScript,
@@ -55,6 +65,9 @@ function trackingSettings(config: Config): TrackingSettings {
       qrCode: { enabled: appsflyer.qrCode.enabled, size: appsflyer.qrCode.size },
       impressionPixel: appsflyer.impressionPixel,
     },
+    deepLink,
+    attribution,
+    consent,
   };
 }
 

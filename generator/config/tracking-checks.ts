@@ -1,4 +1,4 @@
-// Checks of the tracking settings the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameters.
+// Checks of the tracking settings the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameters, conversion labels with an Ads tag.
 import { CLICK_IDS, KEYWORD_KEY, KEYWORDS_PARAM } from '../../templates/runtime/click-ids.ts';
 import { closest } from '../shared/text.ts';
 import type { KeyPath } from './load.ts';
@@ -36,7 +36,9 @@ const CLICK_ID_SOURCES: ReadonlyMap<string, readonly string[]> = new Map([
  * - a mapped install-link parameter that is one of the Smart Script's markers (at the name);
  * - a click-id parameter (gclid, fbclid, ttclid, clickid, af_keywords, ...) mapped from anything
  *   but its own query key (at the source);
- * - a split-test landing type that names no variant (at the key), with a did-you-mean for a typo.
+ * - a split-test landing type that names no variant (at the key), with a did-you-mean for a typo;
+ * - a Google Ads conversion label beside a Google tag that is not an Ads one (`G-...`), at the tag
+ *   id, which is what a campaign that breaks the pair writes (no tag at all just leaves the label unused).
  *
  * A `query.<name>` source needs no check here: the schema admits only letters, digits and `_`,
  * and every such name is what some query key reads as after the underscore rule.
@@ -62,6 +64,14 @@ export function trackingProblems(config: Config): TrackingProblem[] {
           `(or no mapping at all: click ids reach the install link by themselves), found ${describeValue(source)}`,
       });
     }
+  }
+  const { googleTagId, googleAdsConversion } = config.tracking;
+  if (googleAdsConversion && googleTagId && !googleTagId.startsWith('AW-')) {
+    problems.push({
+      keyPath: ['tracking', 'googleTagId'],
+      message:
+        `conversion label without a Google Ads tag: expected an AW- id beside tracking.googleAdsConversion (or googleAdsConversion: null), found ${describeValue(googleTagId)}`,
+    });
   }
   const variants = config.variants.map((variant) => variant.name);
   for (const landingType of Object.keys(config.splitTest)) {

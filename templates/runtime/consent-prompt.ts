@@ -14,7 +14,7 @@ export const CONSENT_MESSAGE_KEYS = ['title', 'body', 'allow', 'decline'] as con
 /** Used for any key a locale lacks, so the prompt never shows a raw key or nothing. */
 export const ENGLISH_CONSENT_TEXTS: ConsentTexts = {
   title: 'Allow tracking?',
-  body: 'With your permission, Meta, AppsFlyer and our payment provider use cookies to measure our ads. The download link works either way.',
+  body: 'With your permission, the ad networks we advertise on, AppsFlyer and our payment provider use cookies to measure our ads. The download link works either way.',
   allow: 'Allow',
   decline: 'Don’t Allow',
 };

@@ -29,11 +29,13 @@ export function hasTrackingCookies(cookieString: string): boolean {
 
 /**
  * True once the cookies the install link can carry are known. A visitor from a Meta ad
- * (`metaClick`: `fbclid` in the URL) waits for `_fbc` and `_fbp`, as the spec says. Any other
- * visitor never gets `_fbc`: for them it is known once the pixel has run or failed
- * (`pixelSettled`) or `_fbp` exists, so a TikTok or Google visitor is attributed too.
+ * (`metaClick`: `fbclid` in the URL, and the Meta pixel on the page) waits for `_fbc` and
+ * `_fbp`, as the spec says. Any other visitor never gets `_fbc`: for them it is known once every
+ * ad network's script has run or failed (`networksSettled`: their cookies, `_ttp`, `_scid`,
+ * `_gcl_aw`, are set by then) or `_fbp` exists, so a TikTok, Snap or Google visitor is
+ * attributed too.
  */
-export function attributionDataKnown(cookieString: string, metaClick: boolean, pixelSettled: boolean): boolean {
+export function attributionDataKnown(cookieString: string, metaClick: boolean, networksSettled: boolean): boolean {
   if (hasTrackingCookies(cookieString)) return true;
-  return !metaClick && (pixelSettled || readCookies(cookieString, ['_fbp']).has('_fbp'));
+  return !metaClick && (networksSettled || readCookies(cookieString, ['_fbp']).has('_fbp'));
 }

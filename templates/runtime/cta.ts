@@ -1,10 +1,10 @@
-// The call to action: every `a[data-cta]` shows the current install link; a tap tracks AddToCart, then goes there 1000 ms after the tap.
+// The call to action: every `a[data-cta]` shows the current install link; a tap is tracked, then goes there 1000 ms after the tap.
 import type { LinkStore } from './link-store.ts';
 import { safely } from './schedule.ts';
 
 /** The GET button, the icon and every screenshot. */
 export const CTA_SELECTOR = 'a[data-cta]';
-/** Time for the AddToCart event to leave before the page does. */
+/** Time for the tap's events to leave before the page does. */
 export const REDIRECT_DELAY_MS = 1000;
 
 /**
@@ -71,7 +71,8 @@ export interface ClickLike {
 export interface CtaActions {
   /** The install link at the moment of navigation (it may change during the delay). */
   currentLink(): string;
-  trackAddToCart(): void;
+  /** Sends the tap to the ad networks (Meta's AddToCart and the others' events). */
+  trackTap(): void;
   /** Same-tab navigation: `location.assign`. */
   navigate(url: string): void;
   setTimeout(handler: () => void, ms: number): unknown;
@@ -116,7 +117,7 @@ export function remainingDelay(elapsedMs: number): number {
 
 /**
  * Handles CTA clicks by delegation on `doc`, so it works before React hydrates: prevents the
- * default, tracks AddToCart (a blocked pixel does not matter), and 1000 ms after the tap
+ * default, tracks the tap (a blocked network does not matter), and 1000 ms after the tap
  * navigates the same tab to the then-current link. The tap's time is taken in the capture
  * phase on `doc`, before React's listeners can delay the click; the decision stays in the
  * bubble phase, so a click a slider cancels (the end of a drag) is never taken over.
@@ -136,7 +137,7 @@ export function handleCtaClicks(
     const delay = remainingDelay(actions.now() - tapAt);
     // Tracking is best effort, and so is holding hydration back: neither may stop the redirect.
     safely(() => actions.leaving?.(delay));
-    safely(() => actions.trackAddToCart());
+    safely(() => actions.trackTap());
     actions.setTimeout(() => {
       pending = false;
       actions.navigate(actions.currentLink());

@@ -1,4 +1,5 @@
 // The browser runtime's entry: reads the page's RuntimeConfig and wires consent, the install link, tracking, split test and SDKs.
+import { loadAdNetworks, type AdNetworks, type AdNetworkWindow } from './ad-networks.ts';
 import { isDesktop, loadWebSdk } from './appsflyer.ts';
 import type { AppsFlyerWindow } from './appsflyer.ts';
 import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './consent.ts';
@@ -10,8 +11,6 @@ import { isUsableBundle } from './locale-bundle.ts';
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
 import { trackInstallLink, type LinkTracker } from './link-tracker.ts';
-import { grantPixelConsent, loadMetaPixel, revokePixelConsent, trackAddToCart } from './meta-pixel.ts';
-import type { PixelWindow } from './meta-pixel.ts';
 import { readPageProps } from './page-props.ts';
 import { loadPaymentSdk } from './payments.ts';
 import { afterLoad, afterLoadAndIdle, inSeparateTasks, safely } from './schedule.ts';
@@ -23,7 +22,7 @@ export const CONFIG_ELEMENT_ID = 'runtime-config';
 /** The QR code's side in px when the config gives none. */
 const DEFAULT_QR_SIZE = 256;
 
-type RuntimeWindow = Window & PixelWindow & AppsFlyerWindow & ConsentWindow & EarlyTapWindow;
+type RuntimeWindow = Window & AdNetworkWindow & AppsFlyerWindow & ConsentWindow & EarlyTapWindow;
 
 /** The embedded RuntimeConfig, or null when the element is missing or not a JSON object. */
 export function readRuntimeConfig(doc: Document): RuntimeConfig | null {
@@ -102,11 +101,11 @@ function askForConsent(win: Window, consent: Consent): void {
 }
 
 /**
- * Wires everything. The Meta pixel, the CTA links and clicks (which finish a tap the page's
+ * Wires everything. The ad networks, the CTA links and clicks (which finish a tap the page's
  * loader held) and the back trap come first; each other part runs in a task of its own
  * (inSeparateTasks): reading cookies is a synchronous call into the browser, and everything
  * in one task made the start a long task on a phone. Third-party SDKs wait for consent (mode
- * `required`), and all but the pixel for the load event; the install link works throughout.
+ * `required`), and all but the ad networks for the load event; the install link works throughout.
  * `importModule` loads the client entry (tests inject it).
  */
 export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importModule?: (url: string) => Promise<unknown>): void {
@@ -116,7 +115,8 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   const consent = setUpConsent(win, tracking.consent, storage);
   const store = createLinkStore(tracking.appsflyer.oneLink.default);
   let tracker: LinkTracker | null = null;
-  let pixelSettled = false;
+  let networks: AdNetworks | null = null;
+  let networksSettled = false;
   // When a CTA's redirect is due: hydration waits until then (see hydration.ts).
   let leavingAt = 0;
   const hydrate = createHydration(config.client, importModule, {
@@ -125,18 +125,19 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   });
   inSeparateTasks(win, [
     () => {
-      // Before the CTA clicks: the pixel's queue then takes the AddToCart of a tap the loader held.
+      // Before the CTA clicks: the networks' queues then take the tap the loader held.
       safely(() =>
         whenGranted(consent, () => {
-          const consentGranted = tracking.consent === 'required';
-          void loadMetaPixel(win, doc, tracking.metaPixelId, { consentGranted }).then(() => (pixelSettled = true));
+          networks = loadAdNetworks(win, doc, tracking, { consentGranted: tracking.consent === 'required' });
+          networks.followConsent(consent);
+          void networks.settled.then(() => (networksSettled = true));
         }),
       );
       safely(() => keepCtaLinksCurrent(doc, store));
       safely(() =>
         handleCtaClicks(
           doc,
-          ctaActions(win, () => {
+          ctaActions(win, () => networks?.trackTap(), () => {
             // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
             safely(() => tracker?.refresh(true));
             return store.get();
@@ -150,10 +151,9 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       safely(() => trapBackButton(win));
     },
     () => {
-      tracker = trackInstallLink(win, config, store, { consent, pixelSettled: () => pixelSettled, storage });
+      tracker = trackInstallLink(win, config, store, { consent, networksSettled: () => networksSettled, storage });
     },
     () => {
-      safely(() => followConsentWithPixel(win, consent));
       safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));
       safely(() => mountQrCodeOnDesktop(win, store, tracking.appsflyer.qrCode));
       safely(() => whenGranted(consent, () => afterLoadAndIdle(win, () => void loadPaymentSdk(win, config.payments))));
@@ -163,27 +163,17 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   ]);
 }
 
-/** What a CTA tap does on this page: AddToCart with the pixel, then the same tab goes to `currentLink()`. */
-function ctaActions(win: RuntimeWindow, currentLink: () => string, leaving: (delayMs: number) => void): CtaActions {
+/** What a CTA tap does on this page: `trackTap` (every ad network), then the same tab goes to `currentLink()`. */
+function ctaActions(win: RuntimeWindow, trackTap: () => void, currentLink: () => string, leaving: (delayMs: number) => void): CtaActions {
   return {
     currentLink,
-    trackAddToCart: () => trackAddToCart(win),
+    trackTap,
     navigate: (url) => win.location.assign(url),
     setTimeout: (handler, ms) => win.setTimeout(handler, ms),
     // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.
     now: () => Date.now(),
     leaving,
   };
-}
-
-/** A withdrawal revokes the pixel's consent; consent given again grants it again (the first grant goes with the pixel's load). */
-function followConsentWithPixel(win: RuntimeWindow, consent: Consent): void {
-  let revoked = false;
-  consent.subscribe((granted) => {
-    if (!granted) revokePixelConsent(win);
-    else if (revoked) grantPixelConsent(win);
-    revoked = !granted;
-  });
 }
 
 /** On a desktop, with the QR code enabled, shows the install link as one after load. */

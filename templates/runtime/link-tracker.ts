@@ -25,8 +25,8 @@ export interface LinkTracker {
 
 export interface LinkTrackerInputs {
   consent: Consent;
-  /** True once fbevents.js has loaded or failed, or there is no pixel to load. */
-  pixelSettled(): boolean;
+  /** True once every ad network's script has loaded or failed, or there is none to load. */
+  networksSettled(): boolean;
   storage: StorageLike | null;
 }
 
@@ -37,7 +37,7 @@ interface Tracker {
   store: LinkStore;
   inputs: LinkTrackerInputs;
   query: ReturnType<typeof parseAttribution>;
-  /** From a Meta ad: the spec's flow, waiting for `_fbc` and `_fbp`. */
+  /** From a Meta ad, on a page with the Meta pixel: the spec's flow, waiting for `_fbc` and `_fbp`. */
   metaClick: boolean;
   cookieNames: string[];
   dataKnown: boolean;
@@ -66,7 +66,8 @@ export function trackInstallLink(
   }
   const tracker: Tracker = {
     win, config, store, inputs, query, cookieNames,
-    metaClick: query.has('fbclid'),
+    // Without the Meta pixel nothing sets _fbc and _fbp: such a visitor is attributed like any other.
+    metaClick: query.has('fbclid') && Boolean(config.tracking.metaPixelId),
     dataKnown: false,
     smartScript: false,
     impressionFired: false,
@@ -115,7 +116,7 @@ function refreshLink(tracker: Tracker, atTap: boolean): void {
 /** Once consented: polls for the visitor's data and, when it is on, loads and polls for the Smart Script. */
 function watchAttribution(tracker: Tracker, refresh: () => void): void {
   const { win } = tracker;
-  const known = () => attributionDataKnown(win.document.cookie, tracker.metaClick, tracker.inputs.pixelSettled());
+  const known = () => attributionDataKnown(win.document.cookie, tracker.metaClick, tracker.inputs.networksSettled());
   void pollUntil(known, COOKIE_POLL_MS, win).done.then(() => {
     tracker.dataKnown = true;
     safely(refresh);

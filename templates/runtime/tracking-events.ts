@@ -1,4 +1,4 @@
-// Event ids for the pixel's events, and each event's copy on window.dataLayer, so a Conversions API sender can deduplicate.
+// Event ids for the ad networks' events, and each event's copy on window.dataLayer, so a Conversions API sender can deduplicate.
 
 /** The part of `crypto` the ids need; `randomUUID` is missing before iOS 15.4 and outside secure contexts. */
 export interface CryptoLike {
@@ -10,10 +10,15 @@ export interface CryptoLike {
 export interface TrackedEvent {
   /** `store-landing.PageView`, `store-landing.AddToCart`: the dataLayer event name a tag manager triggers on. */
   event: string;
-  /** The pixel's event name: the Conversions API's `event_name`. */
+  /** `PageView` or `AddToCart` (a CTA tap): Meta's name of the event, the Conversions API's `event_name`. */
   eventName: string;
-  /** The id the pixel sent as `eventID`: the Conversions API's `event_id`. */
+  /**
+   * The one id every network got the event under (Meta's `eventID`, TikTok's `event_id`, Snap's
+   * `client_dedup_id`, Google Ads' `transaction_id`): each server-side API's `event_id`.
+   */
   eventID: string;
+  /** Each ad network the event went to (`meta`, `tiktok`, `snap`, `google`) -> the event name it was sent as. */
+  networks: Record<string, string>;
   /** Unix seconds: the Conversions API's `event_time`. */
   eventTime: number;
   /** The page's URL: the Conversions API's `event_source_url`. */
@@ -57,9 +62,9 @@ export function createEventId(crypto: CryptoLike | undefined, random: () => numb
   return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
 }
 
-/** The dataLayer entry of one tracked event. */
-export function trackedEvent(eventName: string, eventID: string, nowMs: number, pageUrl: string): TrackedEvent {
-  return { event: EVENT_PREFIX + eventName, eventName, eventID, eventTime: Math.floor(nowMs / 1000), eventSourceUrl: pageUrl };
+/** The dataLayer entry of one tracked event, sent to `networks` (network -> its name of the event) under `eventID`. */
+export function trackedEvent(eventName: string, eventID: string, nowMs: number, pageUrl: string, networks: Record<string, string>): TrackedEvent {
+  return { event: EVENT_PREFIX + eventName, eventName, eventID, eventTime: Math.floor(nowMs / 1000), eventSourceUrl: pageUrl, networks };
 }
 
 /**

@@ -8,9 +8,18 @@
 export type AttributionSource = string;
 
 export interface TrackingSettings {
-  metaPixelId: string;
+  /** The Meta pixel id; absent: no Meta pixel. */
+  metaPixelId?: string;
+  /** The TikTok pixel id; absent: no TikTok pixel. */
+  tiktokPixelId?: string;
+  /** The Snap Pixel id (a UUID); absent: no Snap Pixel. */
+  snapPixelId?: string;
+  /** A Google tag: a GA4 measurement id (`G-...`) or a Google Ads id (`AW-...`); absent: no Google tag. */
+  googleTagId?: string;
+  /** The Google Ads conversion label a CTA tap is counted as (`send_to: '<googleTagId>/<label>'`). */
+  googleAdsConversion?: string;
   /**
-   * `none` (the spec's behaviour): tracking starts with the page. `required`: no pixel, no
+   * `none` (the spec's behaviour): tracking starts with the page. `required`: no ad network, no
    * AppsFlyer script, no tracking cookie read and no payment SDK until the visitor consents (the
    * runtime's prompt, or `window.storeLanding.consent(true)`); the default install link meanwhile.
    * A missing value is `none`.

@@ -122,6 +122,7 @@ describe('event ids', () => {
     eventID: string;
     eventTime: number;
     eventSourceUrl: string;
+    networks: Record<string, string>;
   }
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
   const dataLayer = (page: import('puppeteer').Page) => page.evaluate(() => (window as unknown as { dataLayer?: LayerEntry[] }).dataLayer ?? []);
@@ -141,6 +142,7 @@ describe('event ids', () => {
         eventID: firstPageView,
         eventTime: expect.any(Number),
         eventSourceUrl: site.url + route,
+        networks: { meta: 'PageView' },
       },
     ]);
     expect(Math.abs(firstLayer[0]!.eventTime - Date.now() / 1000)).toBeLessThan(60);

@@ -22,9 +22,10 @@ export interface RecordedRequest {
 export interface PageOptions {
   acceptLanguage?: string;
   /**
-   * How third-party hosts behave; by default every one answers with an empty script, but the
-   * payment SDK's host, which answers with a component as braintree-web's does (an empty answer
-   * is a failed load, with its warning).
+   * How third-party hosts behave; by default every one answers with an empty script, but those
+   * whose script the runtime checks (an empty answer is a failed load, with its warning): the
+   * payment SDK's host answers with a component as braintree-web's does, the Meta pixel's and the
+   * Snap Pixel's with what their loaders install (vendorScript).
    */
   thirdParty?: FakeMode;
   viewport?: typeof IPHONE | { width: number; height: number };
@@ -86,13 +87,30 @@ async function answer(request: HTTPRequest, recorded: TestPage, options: PageOpt
     return;
   }
   const isScript = request.resourceType() === 'script';
-  const url = new URL(request.url());
   await request.respond({
     status: 200,
     contentType: isScript ? 'text/javascript' : 'text/plain',
     headers: { 'Access-Control-Allow-Origin': '*' },
-    body: isScript && url.hostname === BRAINTREE_HOST ? braintreeComponentScript(url.href) : '',
+    body: isScript ? vendorScript(request.url()) : '',
   });
+}
+
+/**
+ * The least a third-party script the runtime checks must do to count as loaded: a braintree-web
+ * component (braintreeComponentScript); fbevents.js installing `fbq.callMethod` and
+ * scevent.min.js `snaptr.handleRequest` (here calls that do nothing). Any other script: empty.
+ */
+function vendorScript(url: string): string {
+  switch (new URL(url).hostname) {
+    case BRAINTREE_HOST:
+      return braintreeComponentScript(url);
+    case 'connect.facebook.net':
+      return 'if (window.fbq) window.fbq.callMethod = function () {};';
+    case 'sc-static.net':
+      return 'if (window.snaptr) window.snaptr.handleRequest = function () {};';
+    default:
+      return '';
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-// Local fakes of the third-party hosts the runtime talks to (Meta pixel, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
+// Local fakes of the third-party hosts the runtime talks to (Meta, TikTok and Snap pixels, the Google tag, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { BRAINTREE_HOST, braintreeComponentScript, isLocalRequest, openPage, type PageOptions, type TestPage } from './browser.ts';
 
@@ -13,7 +13,10 @@ export type HostMode = 'answer' | 'block' | 'garbage' | 404 | 500 | { delayMs: n
 export type SmartScriptBuild = '2.10.4' | '2.9.2';
 
 /** The faked third-party hosts. */
-export type FakeHost = 'metaPixel' | 'webSdk' | 'smartScript' | 'braintree' | 'oneLink';
+export type FakeHost = 'metaPixel' | 'tiktokPixel' | 'snapPixel' | 'googleTag' | 'webSdk' | 'smartScript' | 'braintree' | 'oneLink';
+
+/** The ad networks besides Meta, whose fakes report every call they get. */
+export type AdNetwork = 'tiktok' | 'snap' | 'google';
 
 /** A replacement for the served `config.json`. */
 export interface FakeResponse {
@@ -31,6 +34,11 @@ export interface FakeOptions {
   hosts?: Partial<Record<FakeHost, HostMode>>;
   /** The pixel fake sets `_fbp`, and `_fbc` when the page URL has `fbclid`, as the real pixel does. */
   pixelSetsCookies?: boolean;
+  /**
+   * The other networks' fakes set their first-party cookies as the real scripts do: TikTok `_ttp`,
+   * Snap `_scid`, and the Google tag `_gcl_aw` for an Ads tag when the page URL has `gclid`.
+   */
+  networksSetCookies?: boolean;
   /** The Web SDK fake sets the `afUserId` cookie, as the real one does. */
   webSdkSetsUserId?: boolean;
   /** Answers the page's `config.json` request instead of the server. */
@@ -61,6 +69,21 @@ export interface PixelCall {
   at: number;
 }
 
+/** One call the TikTok, Snap or Google fake got, as it reported it. */
+export interface NetworkCall {
+  network: AdNetwork;
+  /** TikTok: the `ttq` method (`page`, `track`, `grantConsent`, ...); Snap: the `snaptr` command; Google: the gtag command. */
+  method: string;
+  /** The event (`ClickButton`, `SIGN_UP`, `conversion`) or the command's first argument (`config`'s tag id, `consent`'s `default`). */
+  event: string;
+  /** The id the network got the event under: TikTok's `event_id`, Snap's `client_dedup_id`, Google's `transaction_id` or `event_id`. */
+  eventId: string | null;
+  /** The call's parameters object, as sent. */
+  params: Record<string, unknown> | null;
+  seq: number;
+  at: number;
+}
+
 /** One `generateOneLinkURL` call as the Smart Script fake saw it. */
 export interface SmartScriptCall {
   options: unknown;
@@ -71,6 +94,8 @@ export interface SmartScriptCall {
 export interface FakeRecords {
   requests: FakeRequest[];
   pixel: PixelCall[];
+  /** Every call the TikTok, Snap and Google fakes got. */
+  networks: NetworkCall[];
   /** Every `AF_SMART_SCRIPT.generateOneLinkURL` call: its argument and the clickURL it returned. */
   smartScriptCalls: SmartScriptCall[];
   /** `window.AF.id` as the Web SDK fake found it. */
@@ -83,6 +108,14 @@ export interface FakeRecords {
 
 /** The `_fbp` value the pixel fake sets. */
 export const FAKE_FBP = 'fb.1.1700000000000.1234567890';
+/** The `_ttp` value the TikTok fake sets. */
+export const FAKE_TTP = 'ttp.fake.1700000000';
+/** The `_scid` value the Snap fake sets. */
+export const FAKE_SCID = '5c1d0000-0000-4000-8000-000000000000';
+/** The `_gcl_aw` value the Google tag fake sets for a `gclid` (the real one's format: GCL.<seconds>.<gclid>). */
+export function gclAwFor(gclid: string): string {
+  return `GCL.1700000000.${gclid}`;
+}
 /** The `afUserId` value the Web SDK fake sets. */
 export const FAKE_AF_USER_ID = '5a1e7c3d-0f6b-4e2a-9c8d-7b6a5f4e3d2c';
 /** The `af_ss_ver` the Smart Script fake adds, as the real script adds its version. */
@@ -106,6 +139,9 @@ export function fbcFor(fbclid: string): string {
 
 const HOSTS: ReadonlyArray<[FakeHost, (hostname: string) => boolean]> = [
   ['metaPixel', (hostname) => hostname === 'connect.facebook.net'],
+  ['tiktokPixel', (hostname) => hostname === 'analytics.tiktok.com'],
+  ['snapPixel', (hostname) => hostname === 'sc-static.net'],
+  ['googleTag', (hostname) => hostname === 'www.googletagmanager.com'],
   ['webSdk', (hostname) => hostname === 'websdk.appsflyer.com'],
   ['smartScript', (hostname) => hostname === 'onelinksmartscript.appsflyer.com'],
   ['braintree', (hostname) => hostname === BRAINTREE_HOST],
@@ -113,12 +149,12 @@ const HOSTS: ReadonlyArray<[FakeHost, (hostname: string) => boolean]> = [
 ];
 
 /**
- * Where the in-page fakes send what they record (`?data=<JSON>`), always answered at once: an
- * AppsFlyer subdomain, so the pages' Content-Security-Policy lets the images go as it lets the
- * real SDK's.
+ * Where the in-page AppsFlyer fakes send what they record (`?data=<JSON>`, paths /web-sdk and
+ * /generate-one-link-url), always answered at once: the host the real Web SDK posts its events
+ * to, in connect-src of every page's policy whatever ad networks it has, so the reports go by
+ * fetch as the real SDK's do. Never a real request.
  */
-// Any img-src host of the policy: the fakes' own channel (paths /web-sdk, /generate-one-link-url), never a real request.
-const RECORD_ORIGIN = 'https://www.facebook.com';
+const RECORD_ORIGIN = 'https://wa.appsflyer.com';
 /** Where the pixel fake reports `fbq` calls, like the real pixel's `/tr` beacon. */
 const PIXEL_BEACON = 'https://www.facebook.com/tr';
 
@@ -169,10 +205,95 @@ function pixelScript(setsCookies: boolean): string {
 function recordCall(kind: string): string {
   return `function (data) {
     var sent = (window.__fakeRecords = window.__fakeRecords || []);
-    var image = new Image();
-    image.src = ${JSON.stringify(`${RECORD_ORIGIN}/${kind}`)} + '?seq=' + sent.length + '&data=' + encodeURIComponent(JSON.stringify(data));
-    sent.push(image);
+    sent.push(fetch(${JSON.stringify(`${RECORD_ORIGIN}/${kind}`)} + '?seq=' + sent.length + '&data=' + encodeURIComponent(JSON.stringify(data)), { mode: 'no-cors' }));
   }`;
+}
+
+/** Where each network's fake reports its calls: a path of the host its real events go to, in that network's connect-src. */
+const NETWORK_BEACONS: Record<AdNetwork, string> = {
+  tiktok: 'https://analytics.tiktok.com/api/v2/pixel',
+  snap: 'https://tr.snapchat.com/p',
+  google: 'https://www.googletagmanager.com/td',
+};
+
+/** The in-page function a network's fake reports each call with (`seq` keeps their order, as beacons may overtake each other). */
+function networkReport(network: AdNetwork): string {
+  return `function (method, event, eventId, params) {
+    var seq = (window.__fakeNetworkSeq = (window.__fakeNetworkSeq || 0) + 1);
+    var call = { method: method, event: event == null ? '' : String(event), eventId: eventId == null ? null : String(eventId), params: params || null };
+    fetch(${JSON.stringify(NETWORK_BEACONS[network])} + '?seq=' + seq + '&data=' + encodeURIComponent(JSON.stringify(call)), { mode: 'no-cors' });
+  }`;
+}
+
+const COOKIE_ATTRIBUTES = '; path=/; max-age=7776000; SameSite=Lax';
+
+/**
+ * TikTok's events.js: takes over `ttq` (replaces the queued methods, drains the calls the base
+ * code queued) and reports each, with the `event_id` of a track's options; sets `_ttp`.
+ */
+function tiktokScript(setsCookies: boolean): string {
+  return `(function () {
+  var ttq = window.ttq;
+  if (!Array.isArray(ttq) || !Array.isArray(ttq.methods)) return;
+  var report = ${networkReport('tiktok')};
+  function handle(method, args) {
+    if (method === 'page') report('page', 'Pageview', null, null);
+    else if (method === 'track') report('track', args[0], args[2] && args[2].event_id, args[1]);
+    else report(method, '', null, null);
+  }
+  var queued = ttq.splice(0);
+  ttq.methods.forEach(function (method) {
+    ttq[method] = function () { handle(method, Array.prototype.slice.call(arguments)); };
+  });
+  queued.forEach(function (call) { handle(call[0], call.slice(1)); });
+  if (${setsCookies}) document.cookie = '_ttp=' + ${JSON.stringify(FAKE_TTP)} + ${JSON.stringify(COOKIE_ATTRIBUTES)};
+})();`;
+}
+
+/** Snap's scevent.min.js: installs `snaptr.handleRequest`, drains the queue, reports each call with its `client_dedup_id`; sets `_scid`. */
+function snapScript(setsCookies: boolean): string {
+  return `(function () {
+  var snaptr = window.snaptr;
+  if (typeof snaptr !== 'function' || !Array.isArray(snaptr.queue)) return;
+  var report = ${networkReport('snap')};
+  snaptr.handleRequest = function (method, event, params) {
+    if (method === 'init') report('init', event, null, null);
+    else report(method, event, params && params.client_dedup_id, params);
+  };
+  snaptr.queue.splice(0).forEach(function (args) { snaptr.handleRequest.apply(snaptr, args); });
+  if (${setsCookies}) document.cookie = '_scid=' + ${JSON.stringify(FAKE_SCID)} + ${JSON.stringify(COOKIE_ATTRIBUTES)};
+})();`;
+}
+
+/**
+ * gtag.js: as Google's, reads the \`arguments\` objects on \`dataLayer\` (other entries are not
+ * commands) and those pushed later, and reports each command; an Ads tag's \`config\` sets
+ * \`_gcl_aw\` from a \`gclid\` in the page URL, as the conversion linker does.
+ */
+function googleTagScript(setsCookies: boolean): string {
+  return `(function () {
+  var layer = window.dataLayer;
+  if (!Array.isArray(layer)) return;
+  var report = ${networkReport('google')};
+  function handle(entry) {
+    if (Object.prototype.toString.call(entry) !== '[object Arguments]') return;
+    var args = Array.prototype.slice.call(entry);
+    var params = args[2] && typeof args[2] === 'object' ? args[2] : null;
+    if (args[0] === 'js') return;
+    report(args[0], args[1], params && (params.transaction_id || params.event_id), params);
+    var gclid = new URLSearchParams(location.search).get('gclid');
+    if (${setsCookies} && args[0] === 'config' && /^AW-/.test(args[1]) && gclid) {
+      document.cookie = '_gcl_aw=GCL.1700000000.' + gclid + ${JSON.stringify(COOKIE_ATTRIBUTES)};
+    }
+  }
+  layer.forEach(handle);
+  var push = layer.push;
+  layer.push = function () {
+    for (var i = 0; i < arguments.length; i++) handle(arguments[i]);
+    return push.apply(layer, arguments);
+  };
+  window.google_tag_manager = {};
+})();`;
 }
 
 /** The PBA Web SDK: reports `AF.id` and optionally sets `afUserId`. */
@@ -247,6 +368,12 @@ function fakeBody(host: FakeHost | 'other', request: HTTPRequest, options: FakeO
   switch (host) {
     case 'metaPixel':
       return { contentType: 'text/javascript', body: pixelScript(options.pixelSetsCookies ?? false) };
+    case 'tiktokPixel':
+      return { contentType: 'text/javascript', body: tiktokScript(options.networksSetCookies ?? false) };
+    case 'snapPixel':
+      return { contentType: 'text/javascript', body: snapScript(options.networksSetCookies ?? false) };
+    case 'googleTag':
+      return { contentType: 'text/javascript', body: googleTagScript(options.networksSetCookies ?? false) };
     case 'webSdk':
       return { contentType: 'text/javascript', body: webSdkScript(options.webSdkSetsUserId ?? false) };
     case 'smartScript':
@@ -269,6 +396,7 @@ export class Fakes {
   readonly records: FakeRecords = {
     requests: [],
     pixel: [],
+    networks: [],
     smartScriptCalls: [],
     webSdkIds: [],
     oneLink: [],
@@ -297,6 +425,11 @@ export class Fakes {
     return this.records.pixel.filter((call) => call.method === 'track' && call.event === event);
   }
 
+  /** The calls one network's fake reported, in the order the page made them. */
+  networkCalls(network: AdNetwork): NetworkCall[] {
+    return this.records.networks.filter((call) => call.network === network).sort((a, b) => a.seq - b.seq);
+  }
+
   /** The `route` of `openPage`: answers every third-party request and, if set, `config.json`. */
   readonly route = async (request: HTTPRequest): Promise<boolean> => {
     try {
@@ -320,7 +453,8 @@ export class Fakes {
       }
       return false;
     }
-    if (url.origin === RECORD_ORIGIN || url.href.startsWith(PIXEL_BEACON + '?')) {
+    const beacon = (Object.entries(NETWORK_BEACONS) as Array<[AdNetwork, string]>).find(([, prefix]) => url.href.startsWith(prefix + '?'));
+    if (url.origin === RECORD_ORIGIN || url.href.startsWith(PIXEL_BEACON + '?') || beacon) {
       this.recordReport(url);
       await request.respond({ status: 200, contentType: 'image/gif', headers: { ...CORS, 'Cache-Control': 'no-store' }, body: PIXEL_GIF });
       return true;
@@ -358,6 +492,12 @@ export class Fakes {
   }
 
   private recordReport(url: URL): void {
+    const beacon = (Object.entries(NETWORK_BEACONS) as Array<[AdNetwork, string]>).find(([, prefix]) => url.href.startsWith(prefix + '?'));
+    if (beacon) {
+      const call = JSON.parse(url.searchParams.get('data') ?? '{}') as Omit<NetworkCall, 'network' | 'seq' | 'at'>;
+      this.records.networks.push({ ...call, network: beacon[0], seq: Number(url.searchParams.get('seq')), at: Date.now() });
+      return;
+    }
     if (url.href.startsWith(PIXEL_BEACON)) {
       const reported = url.searchParams.get('method');
       const method = reported === 'init' || reported === 'consent' ? reported : 'track';

@@ -13,7 +13,7 @@ export interface FixtureSettings {
   /** Relative to the fixture's folder. */
   localesDir: string;
   tracking: {
-    metaPixelId: string;
+    metaPixelId?: string;
     appsflyer: { webAppId: string; oneLink: { base: string; default: string } };
     deepLink: string;
     attribution: Record<string, string>;
@@ -33,9 +33,10 @@ export interface FixtureSite {
 
 /**
  * Builds `tests/fixtures/site/<name>.yaml` into a temporary folder in a `beforeAll` and serves
- * it on a free port; the `afterAll` stops the server and removes the folder. Call at the top of a file.
+ * it on a free port; the `afterAll` stops the server and removes the folder. With `all`, its
+ * campaigns are built too, each under its base path. Call at the top of a file.
  */
-export function fixtureSite(name: string): FixtureSite {
+export function fixtureSite(name: string, options: { all?: boolean } = {}): FixtureSite {
   const config = path.resolve('tests/fixtures/site', `${name}.yaml`);
   const settings = parse(readFileSync(config, 'utf8')) as FixtureSettings;
   let parent: string | undefined;
@@ -44,7 +45,7 @@ export function fixtureSite(name: string): FixtureSite {
   beforeAll(async () => {
     parent = await mkdtemp(path.join(tmpdir(), `store-landing-${name}-`));
     outDir = path.join(parent, 'out');
-    await buildSite({ config, outDir });
+    await buildSite({ config, outDir, all: options.all });
     server = await startServer({ dir: outDir, port: 0 });
   });
   afterAll(async () => {

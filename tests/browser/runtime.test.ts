@@ -145,21 +145,22 @@ describe('the install link', () => {
 });
 
 describe('with every third-party host blocked', () => {
-  browserTest('renders, warns once for the payment SDK, raises no error, and the CTA reaches the default link', async ({ context }) => {
+  browserTest('renders, warns once for the payment SDK and once for the pixel, raises no error, and the CTA reaches the default link', async ({ context }) => {
     const { page, fakes, console: messages, errors } = await visit(context, '/feature1?utm_source=fb&fbclid=abc', {
       fakes: { all: 'block' },
     });
     expect(await page.$eval(GET, (anchor) => (anchor as HTMLElement).innerText.trim())).not.toBe('');
     expect(await page.$(GET).then((anchor) => anchor!.boundingBox())).not.toBeNull();
-    await waitUntil(() => messages.some((message) => message.startsWith('warn:')), 'the payment SDK warning');
+    await waitUntil(() => messages.filter((message) => message.startsWith('warn:')).length === 2, 'the payment SDK and pixel warnings');
     for (const host of ['metaPixel', 'webSdk', 'smartScript', 'braintree'] as const) {
       expect(fakes.requestsTo(host).length, host).toBeGreaterThan(0);
     }
     const tap = await tapAndFollow(page, GET);
     expect(tap.url).toBe(DEFAULT_LINK);
-    const warnings = messages.filter((message) => message.startsWith('warn:'));
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('braintree-web 3.100.0');
+    const warnings = messages.filter((message) => message.startsWith('warn:')).sort();
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain('Ad network scripts did not load (blocked, failed or not JavaScript): Meta pixel.');
+    expect(warnings[1]).toContain('braintree-web 3.100.0');
     expect(errors).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-// Byte budgets of the first screen (the product contract's quality bars): bytes are deterministic, so they are asserted; times are benchmarked, not tested.
-import { readFileSync } from 'node:fs';
+// Byte budgets of the first screen (the product contract's quality bars), for the default config and a campaign with every ad network: bytes are deterministic, so they are asserted; times are benchmarked, not tested.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
-import { defaultConfig, temporaryDir } from '../helpers.ts';
+import { defaultConfigData, siteDir, temporaryDir } from '../helpers.ts';
 
 /** One TCP round trip of a fresh connection: 10 segments of about 1,460 bytes (RFC 6928), about 14 KB. */
 const HTML_BUDGET = 14 * 1024;
@@ -15,31 +16,48 @@ const compressed = (bytes: Buffer) => ({
   brotli: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).byteLength,
 });
 
+/** The campaign that turns on TikTok, Snap and Google beside the default config's Meta pixel. */
+const ALL_NETWORKS = 'all-networks';
+
 let outDir: string;
+/** Every page of the default config's top level and of the all-networks campaign, `file` relative to the output. */
 let pages: Array<{ file: string; locale: string }>;
 beforeAll(async () => {
-  outDir = path.join(await temporaryDir(), 'out');
-  await buildSite({ config: defaultConfig, outDir });
-  pages = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')).pages;
+  const project = await temporaryDir();
+  const data = defaultConfigData(project);
+  data.campaigns = {
+    [ALL_NETWORKS]: {
+      tracking: { tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9', snapPixelId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', googleTagId: 'AW-123456789', googleAdsConversion: 'AbC-D_efG' },
+    },
+  };
+  writeFileSync(path.join(project, 'variants.yaml'), stringify(data));
+  outDir = path.join(project, 'out');
+  await buildSite({ config: path.join(project, 'variants.yaml'), outDir, all: true, imageCacheDir: path.join(siteDir, '.cache/images') });
+  const manifest = (file: string) => JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as { pages: Array<{ file: string; locale: string }> };
+  pages = [
+    ...(manifest('manifest.json') as unknown as { root: { pages: Array<{ file: string; locale: string }> } }).root.pages,
+    ...manifest(`${ALL_NETWORKS}/manifest.json`).pages.map((page) => ({ ...page, file: `${ALL_NETWORKS}/${page.file}` })),
+  ];
 });
 
-/** The JS files a page runs before any interaction: its module scripts and what they import statically. */
+/** The JS files a page runs before any interaction (paths from the output folder): its module scripts and what they import statically. */
 function jsBeforeInteraction(html: string): string[] {
   const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const code = readFileSync(path.join(outDir, 'assets', name), 'utf8');
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(path.join(outDir, file), 'utf8');
     // Static imports only (`import ... from"./x.js"`, `import"./x.js"`); `import("./x.js")` loads later.
-    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(match[1]!);
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(path.posix.join(path.posix.dirname(file), match[1]!));
   };
-  for (const match of html.matchAll(/<script type="module" src="\/assets\/([^"]+)"/g)) visit(match[1]!);
+  for (const match of html.matchAll(/<script type="module" src="\/((?:[^"/]+\/)?assets\/[^"]+)"/g)) visit(match[1]!);
   return [...seen];
 }
 
 describe('byte budgets', () => {
   it('every page, with its inline CSS, fits in 14 KB compressed (one round trip)', () => {
-    expect(pages).toHaveLength(20);
+    expect(pages).toHaveLength(40);
+    expect(pages.filter(({ file }) => file.startsWith(`${ALL_NETWORKS}/`))).toHaveLength(20);
     for (const { file } of pages) {
       const size = compressed(readFileSync(path.join(outDir, file)));
       expect(size.gzip, `${file} gzip`).toBeLessThanOrEqual(HTML_BUDGET);
@@ -59,13 +77,16 @@ describe('byte budgets', () => {
     }
   });
 
-  it('runs only the tracking runtime before the first interaction, at most 10 KB compressed', () => {
+  it('runs only the tracking runtime before the first interaction, at most 10 KB compressed, with no ad network but Meta\'s code in it', () => {
     for (const { file } of pages) {
       const html = readFileSync(path.join(outDir, file), 'utf8');
       const scripts = jsBeforeInteraction(html);
-      expect(scripts[0], file).toMatch(/^runtime-[A-Z0-9]+\.js$/);
-      expect(scripts.filter((name) => name.startsWith('client-')), file).toEqual([]);
-      const code = Buffer.concat(scripts.map((name) => readFileSync(path.join(outDir, 'assets', name))));
+      expect(path.basename(scripts[0]!), file).toMatch(/^runtime-[A-Z0-9]+\.js$/);
+      expect(scripts.filter((name) => path.basename(name).startsWith('client-')), file).toEqual([]);
+      const code = Buffer.concat(scripts.map((name) => readFileSync(path.join(outDir, name))));
+      // TikTok's, Snap's and Google's loaders are chunks the runtime imports only on a page that turns them on.
+      expect(code.toString()).toContain('connect.facebook.net');
+      expect(code.toString()).not.toMatch(/analytics\.tiktok\.com|sc-static\.net|googletagmanager/);
       const size = compressed(code);
       expect(size.gzip, `${file} JS gzip`).toBeLessThanOrEqual(JS_BUDGET);
       expect(size.brotli, `${file} JS brotli`).toBeLessThanOrEqual(JS_BUDGET);

@@ -96,6 +96,68 @@ describe('contentSecurityPolicy', () => {
     expect(directives(policy)['frame-src']).toEqual(["'none'"]);
   });
 
+  it('names the hosts of each ad network the config turns on, and none of one it leaves out or a campaign turns off with null', () => {
+    const only = (ids: Record<string, string | null>) =>
+      directives(
+        contentSecurityPolicy(
+          mergeOverrides(config, { tracking: { metaPixelId: null, tiktokPixelId: null, snapPixelId: null, googleTagId: null, ...ids } }) as Config,
+          { scripts: [], styles: [] },
+        ),
+      );
+    const vendorsOf = (policy: Record<string, string[]>) =>
+      Object.fromEntries(
+        ['script-src', 'connect-src', 'img-src', 'frame-src'].map((name) => [
+          name,
+          policy[name]!.filter((host) => host.startsWith('https://') && !/appsflyer|braintree|paypal/.test(host)),
+        ]),
+      );
+    expect(vendorsOf(only({}))).toEqual({ 'script-src': [], 'connect-src': [], 'img-src': [], 'frame-src': [] });
+    expect(only({})['frame-src']).toEqual(['https://assets.braintreegateway.com', 'https://c.paypal.com']);
+    expect(vendorsOf(only({ metaPixelId: '000000000000000' }))).toEqual({
+      'script-src': ['https://connect.facebook.net'],
+      'connect-src': ['https://www.facebook.com', 'https://connect.facebook.net'],
+      'img-src': ['https://www.facebook.com'],
+      'frame-src': [],
+    });
+    expect(vendorsOf(only({ tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9' }))).toEqual({
+      'script-src': ['https://analytics.tiktok.com'],
+      'connect-src': ['https://analytics.tiktok.com'],
+      'img-src': ['https://analytics.tiktok.com'],
+      'frame-src': [],
+    });
+    expect(vendorsOf(only({ snapPixelId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' }))).toEqual({
+      'script-src': ['https://sc-static.net'],
+      'connect-src': ['https://tr.snapchat.com'],
+      'img-src': ['https://tr.snapchat.com'],
+      'frame-src': ['https://tr.snapchat.com'],
+    });
+    expect(vendorsOf(only({ googleTagId: 'G-ABC123DEF4' }))).toEqual({
+      'script-src': ['https://www.googletagmanager.com'],
+      'connect-src': [
+        'https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://region1.google-analytics.com',
+        'https://analytics.google.com', 'https://region1.analytics.google.com', 'https://stats.g.doubleclick.net',
+      ],
+      'img-src': ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://region1.google-analytics.com'],
+      'frame-src': [],
+    });
+    expect(vendorsOf(only({ googleTagId: 'AW-123456789' }))).toEqual({
+      'script-src': ['https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+      'connect-src': [
+        'https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com',
+        'https://pagead2.googlesyndication.com',
+      ],
+      'img-src': ['https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+      'frame-src': ['https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
+    });
+    const all = contentSecurityPolicy(
+      mergeOverrides(config, { tracking: { tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9', snapPixelId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', googleTagId: 'AW-123456789' } }) as Config,
+      { scripts: [], styles: [] },
+      true,
+    );
+    expect(all).not.toMatch(/\*|data:/);
+    for (const host of ['connect.facebook.net', 'analytics.tiktok.com', 'sc-static.net', 'www.googletagmanager.com']) expect(all).toContain(host);
+  });
+
   it('keeps self-hosted payment scripts on self', () => {
     const selfHosted = mergeOverrides(config, { payments: { braintree: { source: 'self-hosted' } } }) as Config;
     expect(directives(contentSecurityPolicy(selfHosted, { scripts: [], styles: [] }))['script-src']).not.toContain('https://js.braintreegateway.com');

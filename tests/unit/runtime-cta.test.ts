@@ -61,7 +61,7 @@ function setup(link = 'https://pictura.onelink.me/Ab1c/install', earlyTapAt?: nu
   let current = link;
   const actions = {
     currentLink: vi.fn(() => current),
-    trackAddToCart: vi.fn(),
+    trackTap: vi.fn(),
     navigate: vi.fn(),
     setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
     // Fake timers move Date.now too.
@@ -89,12 +89,12 @@ afterEach(() => {
 });
 
 describe('handleCtaClicks', () => {
-  it('tracks AddToCart at once and navigates 1000 ms later', () => {
+  it('tracks the tap at once and navigates 1000 ms later', () => {
     const { actions, dispatch } = setup();
     const event = click(element(true));
     dispatch(event);
     expect(event.preventDefault).toHaveBeenCalledTimes(1);
-    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    expect(actions.trackTap).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(REDIRECT_DELAY_MS - 1);
     expect(actions.navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -121,7 +121,7 @@ describe('handleCtaClicks', () => {
 
   it('still navigates when the pixel throws', () => {
     const { actions, dispatch } = setup();
-    actions.trackAddToCart.mockImplementation(() => {
+    actions.trackTap.mockImplementation(() => {
       throw new Error('fbq blocked');
     });
     expect(() => dispatch(click(element(true)))).not.toThrow();
@@ -133,7 +133,7 @@ describe('handleCtaClicks', () => {
     const tappedAt = Date.now();
     vi.setSystemTime(tappedAt + 400);
     const { actions, dispatch } = setup(undefined, tappedAt);
-    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    expect(actions.trackTap).toHaveBeenCalledTimes(1);
     const again = click(element(true));
     dispatch(again);
     expect(again.preventDefault).toHaveBeenCalled();
@@ -141,7 +141,7 @@ describe('handleCtaClicks', () => {
     expect(actions.navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(actions.navigate).toHaveBeenCalledTimes(1);
-    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    expect(actions.trackTap).toHaveBeenCalledTimes(1);
   });
 
   it('navigates once for a double click', () => {
@@ -153,7 +153,7 @@ describe('handleCtaClicks', () => {
     expect(second.preventDefault).toHaveBeenCalled();
     vi.advanceTimersByTime(2000);
     expect(actions.navigate).toHaveBeenCalledTimes(1);
-    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    expect(actions.trackTap).toHaveBeenCalledTimes(1);
   });
 
   it('works again after a navigation (page restored from the back-forward cache)', () => {
@@ -179,7 +179,7 @@ describe('handleCtaClicks', () => {
     dispatch(event);
     vi.advanceTimersByTime(2000);
     expect(event.preventDefault).not.toHaveBeenCalled();
-    expect(actions.trackAddToCart).not.toHaveBeenCalled();
+    expect(actions.trackTap).not.toHaveBeenCalled();
     expect(actions.navigate).not.toHaveBeenCalled();
   });
 
@@ -203,7 +203,7 @@ describe('handleCtaClicks', () => {
   ])('navigates 1000 ms after the tap, not after the handler: %s', (_name, betweenMs, remaining) => {
     const { actions, dispatch } = setup();
     dispatch(click(element(true)), betweenMs);
-    expect(actions.trackAddToCart).toHaveBeenCalledTimes(1);
+    expect(actions.trackTap).toHaveBeenCalledTimes(1);
     if (remaining > 0) {
       vi.advanceTimersByTime(remaining - 1);
       expect(actions.navigate).not.toHaveBeenCalled();

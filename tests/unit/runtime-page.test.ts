@@ -464,6 +464,35 @@ describe('startRuntime on a fake page', () => {
     expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);
   });
 
+  it('attributes a visitor from a Meta ad on a page without the Meta pixel (nothing there sets _fbc and _fbp) once the other networks have run', async () => {
+    const page = fakePage();
+    const { metaPixelId: _, ...tracking } = runtimeConfig().tracking;
+    page.doc.scriptOutcome = () => 'error';
+    page.start(runtimeConfig({ tracking: { ...tracking, tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9' } }));
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.dynamicImportSettled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.win.fbq).toBeUndefined();
+    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'fb', fbclid: 'abc', af_c_id: '1', paywall_type: 'discount' });
+  });
+
+  it('waits for every network\'s script before building the link, so the cookies they set (TikTok\'s _ttp) reach it', async () => {
+    const page = fakePage({ search: '?utm_source=tiktok&ttclid=T1' });
+    const tracking = runtimeConfig().tracking;
+    page.doc.scriptOutcome = (src) => (src.startsWith('https://analytics.tiktok.com/') ? 'pending' : 'error');
+    page.start(runtimeConfig({ tracking: { ...tracking, tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9', attribution: { ...tracking.attribution, af_sub1: 'cookie._ttp' } } }));
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.dynamicImportSettled();
+    const script = page.doc.scripts.find((element) => element.src.startsWith('https://analytics.tiktok.com/'))!;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
+    // events.js arrives and sets its cookie, as the real one does.
+    page.doc.cookie = '_ttp=ttp-visitor';
+    script.fire('load');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'tiktok', ttclid: 'T1', af_sub1: 'ttp-visitor' });
+  });
+
   it('tracks AddToCart on a CTA click and navigates to the current link 1000 ms later', async () => {
     const page = fakePage();
     page.doc.cookie = '_fbc=fb.1.1.abc; _fbp=fb.1.1.123; afUserId=af-1';
@@ -489,14 +518,17 @@ describe('startRuntime on a fake page', () => {
     expect(paramsOf(target)).toMatchObject({ af_sub3: 'af-1', pid: 'fb' });
   });
 
-  it('with every third-party host and config.json blocked: no error, one warning, the default link', async () => {
+  it('with every third-party host and config.json blocked: no error, one warning for the pixel and one for the payment SDK, the default link', async () => {
     const page = fakePage();
     page.doc.scriptOutcome = () => 'error';
     page.win.fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(() => page.start()).not.toThrow();
     await vi.advanceTimersByTimeAsync(5000);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toContain('Payment SDK');
+    expect(warn.mock.calls.map((call: unknown[]) => String(call[0]).split(':')[0])).toEqual([
+      'Ad network scripts did not load (blocked, failed or not JavaScript)',
+      expect.stringContaining('Payment SDK'),
+    ]);
+    expect(String(warn.mock.calls[0]![0])).toContain(': Meta pixel.');
     page.doc.click(page.anchors[0]!);
     await vi.advanceTimersByTimeAsync(1000);
     expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);

@@ -1,4 +1,4 @@
-// The third-party loaders on a fake document: Meta pixel, AppsFlyer Web SDK and Smart Script, the payment SDK.
+// The third-party loaders on a fake document: AppsFlyer Web SDK and Smart Script, the payment SDK (the ad networks: runtime-ad-networks.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fireImpressionWhenReady,
@@ -8,94 +8,10 @@ import {
   WEB_SDK_SRC,
   type AppsFlyerWindow,
 } from '../../templates/runtime/appsflyer.ts';
-import { loadMetaPixel, META_PIXEL_SRC, revokePixelConsent, trackAddToCart, type PixelWindow } from '../../templates/runtime/meta-pixel.ts';
 import { addedComponent, loadPaymentSdk } from '../../templates/runtime/payments.ts';
 import { injectScript, isErrorOf } from '../../templates/runtime/scripts.ts';
 import type { PaymentSettings } from '../../templates/runtime/types.ts';
-
-/**
- * What a script does: `load` (runs `runs(src)`, then load), `throw` (what an HTML page served as
- * JavaScript does: an error event on the window while it is the current script, then load),
- * `error` (blocked or failed), `pending` (never answers).
- */
-type ScriptOutcome = 'load' | 'throw' | 'error' | 'pending';
-
-/** The window's `error` event as the browser dispatches it for a script's top-level error. */
-class FakeErrorEvent {
-  defaultPrevented = false;
-  constructor(readonly filename: string) {}
-  preventDefault() {
-    this.defaultPrevented = true;
-  }
-}
-
-/** The window a script runs in: its `error` listeners, and whether each error was left uncaught. */
-class FakeWindow {
-  readonly listeners = new Set<(event: FakeErrorEvent) => void>();
-  readonly uncaught: string[] = [];
-  braintree?: Record<string, unknown>;
-  addEventListener(type: string, listener: (event: FakeErrorEvent) => void) {
-    expect(type).toBe('error');
-    this.listeners.add(listener);
-  }
-  removeEventListener(type: string, listener: (event: FakeErrorEvent) => void) {
-    this.listeners.delete(listener);
-  }
-  /** Reports an error as Chromium does: to the listeners, then to the console unless one prevented it. */
-  reportError(message: string, filename = '') {
-    const event = new FakeErrorEvent(filename);
-    for (const listener of [...this.listeners]) listener(event);
-    if (!event.defaultPrevented) this.uncaught.push(message);
-  }
-}
-
-/** A `<script>` as `injectScript` uses it. */
-class FakeScript {
-  async = false;
-  src = '';
-  integrity = '';
-  crossOrigin: string | null = null;
-  private readonly listeners = new Map<string, Array<() => void>>();
-  addEventListener(type: string, listener: () => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  fire(type: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener();
-  }
-}
-
-/** Just enough document to append scripts and decide, per src, whether each loads. */
-class FakeDocument {
-  readonly scripts: FakeScript[] = [];
-  readonly defaultView = new FakeWindow();
-  currentScript: FakeScript | null = null;
-  scriptOutcome: (src: string) => ScriptOutcome = () => 'pending';
-  /** What a script that loads defines as it runs. */
-  runs: (src: string) => void = () => {};
-  readonly head = {
-    appendChild: (script: FakeScript) => {
-      this.scripts.push(script);
-      const outcome = this.scriptOutcome(script.src);
-      if (outcome !== 'pending') setTimeout(() => this.settle(script, outcome), 5);
-      return script;
-    },
-  };
-  private settle(script: FakeScript, outcome: Exclude<ScriptOutcome, 'pending'>) {
-    if (outcome === 'error') return script.fire('error');
-    this.currentScript = script;
-    if (outcome === 'throw') this.defaultView.reportError("Uncaught SyntaxError: Unexpected token '<'");
-    else this.runs(script.src);
-    this.currentScript = null;
-    script.fire('load');
-  }
-  createElement(tagName: string) {
-    expect(tagName).toBe('script');
-    return new FakeScript();
-  }
-  scriptSrcs() {
-    return this.scripts.map((script) => script.src);
-  }
-}
+import { FakeDocument } from './fake-scripts.ts';
 
 const BASE = 'https://pictura.onelink.me/Ab1c';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -117,99 +33,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-});
-
-describe('loadMetaPixel and trackAddToCart', () => {
-  it('queues init and one PageView, and loads fbevents.js async', () => {
-    const doc = new FakeDocument();
-    const win: PixelWindow = {};
-    void loadMetaPixel(win, doc as never, '123', { eventId: () => 'page-view-id' });
-    void loadMetaPixel(win, doc as never, '123');
-    expect(win.fbq?.queue).toEqual([['init', '123'], ['track', 'PageView', {}, { eventID: 'page-view-id' }]]);
-    expect(win._fbq).toBe(win.fbq);
-    expect(doc.scriptSrcs()).toEqual([META_PIXEL_SRC]);
-    expect(doc.scripts[0]!.async).toBe(true);
-    trackAddToCart(win);
-    expect(win.fbq?.queue.at(-1)).toEqual(['track', 'AddToCart', {}, { eventID: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
-  });
-
-  it('gives PageView and every AddToCart an event id of their own, and pushes each to window.dataLayer', () => {
-    const win: PixelWindow = { location: { href: 'https://landing.example/feature1?fbclid=abc' } };
-    void loadMetaPixel(win, new FakeDocument() as never, '123');
-    trackAddToCart(win);
-    trackAddToCart(win);
-    const ids = win.fbq!.queue.filter(([method]) => method === 'track').map((call) => (call[3] as { eventID: string }).eventID);
-    expect(ids).toHaveLength(3);
-    expect(new Set(ids).size).toBe(3);
-    expect(win.dataLayer).toEqual(
-      ['PageView', 'AddToCart', 'AddToCart'].map((eventName, index) => ({
-        event: `store-landing.${eventName}`,
-        eventName,
-        eventID: ids[index],
-        eventTime: Math.floor(Date.now() / 1000),
-        eventSourceUrl: 'https://landing.example/feature1?fbclid=abc',
-      })),
-    );
-  });
-
-  it('keeps a dataLayer a tag manager installed, and pushes through its push', () => {
-    const pushed: unknown[] = [];
-    const layer = Object.assign([] as unknown[], { push: (entry: unknown) => pushed.push(entry) });
-    const win: PixelWindow = { dataLayer: layer };
-    void loadMetaPixel(win, new FakeDocument() as never, '123');
-    expect(win.dataLayer).toBe(layer);
-    expect(pushed).toEqual([expect.objectContaining({ event: 'store-landing.PageView' })]);
-  });
-
-  it('uses the pixel\'s consent API: grant before init when consent was required, revoke when withdrawn', () => {
-    const win: PixelWindow = {};
-    void loadMetaPixel(win, new FakeDocument() as never, '123', { consentGranted: true, eventId: () => 'id' });
-    expect(win.fbq?.queue.slice(0, 2)).toEqual([['consent', 'grant'], ['init', '123']]);
-    revokePixelConsent(win);
-    expect(win.fbq?.queue.at(-1)).toEqual(['consent', 'revoke']);
-    expect(() => revokePixelConsent({})).not.toThrow();
-  });
-
-  it('resolves once fbevents.js has loaded or failed, and at once without a pixel id', async () => {
-    for (const outcome of ['load', 'error', 'throw'] as const) {
-      const doc = new FakeDocument();
-      doc.scriptOutcome = () => outcome;
-      let settled = false;
-      void loadMetaPixel({}, doc as never, '123').then(() => (settled = true));
-      await vi.advanceTimersByTimeAsync(1);
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(10);
-      expect(settled).toBe(true);
-    }
-    await expect(loadMetaPixel({}, new FakeDocument() as never, '')).resolves.toBeUndefined();
-  });
-
-  it('turns off the pixel\'s PageView per history.pushState before fbevents.js arrives (the back trap pushes)', () => {
-    const win: PixelWindow = {};
-    void loadMetaPixel(win, new FakeDocument() as never, '123');
-    expect(win.fbq?.disablePushState).toBe(true);
-  });
-
-  it('hands calls to fbevents.js once it has installed callMethod', () => {
-    const win: PixelWindow = {};
-    void loadMetaPixel(win, new FakeDocument() as never, '123');
-    const callMethod = vi.fn();
-    win.fbq!.callMethod = callMethod;
-    trackAddToCart(win);
-    expect(callMethod).toHaveBeenCalledWith('track', 'AddToCart', {}, { eventID: expect.any(String) });
-  });
-
-  it('does nothing without a pixel id, and survives a broken fbq', () => {
-    const doc = new FakeDocument();
-    const win: PixelWindow = {};
-    void loadMetaPixel(win, doc as never, '');
-    expect(win.fbq).toBeUndefined();
-    expect(doc.scripts).toHaveLength(0);
-    win.fbq = (() => {
-      throw new Error('broken');
-    }) as never;
-    expect(() => trackAddToCart(win)).not.toThrow();
-  });
 });
 
 describe('AppsFlyer', () => {

@@ -28,7 +28,7 @@ describe('createEventId', () => {
 });
 
 describe('publishEvent', () => {
-  const entry = trackedEvent('PageView', 'id-1', 1_700_000_000_999, 'https://landing.example/feature1');
+  const entry = trackedEvent('PageView', 'id-1', 1_700_000_000_999, 'https://landing.example/feature1', { meta: 'PageView', snap: 'PAGE_VIEW' });
 
   it('builds the entry a Conversions API sender needs', () => {
     expect(entry).toEqual({
@@ -37,6 +37,7 @@ describe('publishEvent', () => {
       eventID: 'id-1',
       eventTime: 1_700_000_000,
       eventSourceUrl: 'https://landing.example/feature1',
+      networks: { meta: 'PageView', snap: 'PAGE_VIEW' },
     });
   });
 

@@ -1,4 +1,4 @@
-// The tracking checks the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameter names.
+// The tracking checks the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameter names, conversion labels with an Ads tag.
 import { readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
@@ -145,6 +145,19 @@ describe('trackingProblems', () => {
       ['tracking.attribution.af_ss_qr', true],
       ['splitTest.feature', true],
     ]);
+  });
+});
+
+describe('a Google Ads conversion label', () => {
+  it.each<[string, Partial<Config['tracking']>, string[]]>([
+    ['beside an Ads tag', { googleTagId: 'AW-123456789', googleAdsConversion: 'AbC-D_efG' }, []],
+    ['beside a GA4 tag', { googleTagId: 'G-ABC123DEF4', googleAdsConversion: 'AbC-D_efG' }, ['tracking.googleTagId']],
+    ['with no Google tag (a campaign turned it off with null): unused', { googleTagId: null, googleAdsConversion: 'AbC-D_efG' }, []],
+    ['turned off with null beside a GA4 tag', { googleTagId: 'G-ABC123DEF4', googleAdsConversion: null }, []],
+  ])('%s', (_name, tracking, keyPaths) => {
+    const config = fixtureSettings('base');
+    Object.assign(config.tracking, tracking);
+    expect(trackingProblems(config).map((problem) => problem.keyPath.join('.'))).toEqual(keyPaths);
   });
 });
 

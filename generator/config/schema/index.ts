@@ -2,7 +2,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
-import { basePath, defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, oneOf, recordOf, route } from './values.ts';
+import { basePath, defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, networkId, oneOf, recordOf, route } from './values.ts';
 
 /**
  * The language every campaign is built in whatever else it lists: the one a visitor whose
@@ -54,7 +54,31 @@ const appsflyer = Type.Object(
 
 const tracking = Type.Object(
   {
-    metaPixelId: Type.String({ pattern: '^[0-9]{1,20}$', description: 'The Meta pixel id.' }),
+    metaPixelId: networkId(
+      '^[0-9]{1,20}$',
+      'a Meta pixel id of digits, such as 1234567890123456',
+      'The Meta pixel id: PageView on load, AddToCart on a tap. Absent or null: no Meta pixel.',
+    ),
+    tiktokPixelId: networkId(
+      '^[A-Z0-9]{20}$',
+      'a TikTok pixel id of 20 capital letters and digits, such as C4A1B2C3D4E5F6G7H8I9',
+      'The TikTok pixel id: a page view on load, ClickButton on a tap. Absent or null: no TikTok pixel.',
+    ),
+    snapPixelId: networkId(
+      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      'a Snap Pixel id (a UUID), such as 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      'The Snap Pixel id: PAGE_VIEW on load, SIGN_UP on a tap. Absent or null: no Snap Pixel.',
+    ),
+    googleTagId: networkId(
+      '^(G-[A-Z0-9]{4,20}|AW-[0-9]{6,15})$',
+      'a Google tag id: G- and capital letters and digits (Google Analytics 4) or AW- and digits (Google Ads), such as G-ABC123DEF4 or AW-123456789',
+      'The Google tag (gtag.js): a page view on load; on a tap, an Ads conversion with googleAdsConversion, else a GA4 select_content event. Absent or null: no Google tag.',
+    ),
+    googleAdsConversion: networkId(
+      '^[A-Za-z0-9_-]{1,64}$',
+      'a Google Ads conversion label of letters, digits, "-" and "_", such as AbC-D_efG-h12_34-567',
+      'The conversion label a tap is counted as (send_to: <googleTagId>/<label>); needs an AW- googleTagId. Absent or null: no conversion.',
+    ),
     appsflyer,
     deepLink: deepLink({ description: 'The app\'s own deep link, e.g. pictura://create.' }),
     attribution: recordOf(
@@ -73,12 +97,12 @@ const tracking = Type.Object(
     consent: defaulted(
       oneOf(['none', 'required'], {
         description:
-          'none: tracking starts with the page. required: no Meta pixel, AppsFlyer script, tracking cookie or payment SDK until the visitor consents (the built-in prompt, or window.storeLanding.consent(true)); the default install link meanwhile.',
+          'none: tracking starts with the page. required: no ad network, AppsFlyer script, tracking cookie or payment SDK until the visitor consents (the built-in prompt, or window.storeLanding.consent(true)); the default install link meanwhile.',
       }),
       'none',
     ),
   },
-  { additionalProperties: false, description: 'Meta pixel, AppsFlyer and install-link settings.' },
+  { additionalProperties: false, description: 'Ad networks (Meta, TikTok, Snap, Google), AppsFlyer and install-link settings. A campaign turns off a network the top level turns on with null.' },
 );
 
 const braintreeComponents = [

@@ -119,5 +119,15 @@ export const basePath = (options?: SchemaOptions) =>
     options,
   );
 
+/**
+ * An ad network's id, optional: text of the network's shape, or null, with which a campaign turns
+ * off a network the top level turns on (the merge puts the null in place of the id).
+ */
+export function networkId(pattern: string, expected: string, description: string) {
+  return Type.Optional(
+    Type.Union([Type.String({ pattern, maxLength: LIMITS.name }), Type.Null()], { [EXPECTED]: `${expected}, or null for none`, description }),
+  );
+}
+
 /** Non-empty text shown as written. */
 export const prose = (description: string) => Type.String({ minLength: 1, maxLength: LIMITS.prose, description });

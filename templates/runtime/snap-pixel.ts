@@ -1,0 +1,56 @@
+// The Snap Pixel: Snap's base code as module code (the `snaptr` queue), PAGE_VIEW on load and SIGN_UP on a CTA tap, each with its client_dedup_id.
+import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
+import { injectScript } from './scripts.ts';
+
+export const SNAP_PIXEL_SRC = 'https://sc-static.net/scevent.min.js';
+
+/** Snap's `snaptr`: calls wait in `queue` until scevent.min.js installs `handleRequest`. */
+export interface Snaptr {
+  (...args: unknown[]): void;
+  handleRequest?: (...args: unknown[]) => void;
+  queue: unknown[][];
+}
+
+/** The global Snap's base code defines. */
+export interface SnapWindow {
+  snaptr?: Snaptr;
+}
+
+/**
+ * Installs the `snaptr` queue, loads scevent.min.js async, then `init` and one `PAGE_VIEW`
+ * with `pageViewId` as its `client_dedup_id` (Snap's key for deduplicating pixel and Conversions
+ * API events). Does nothing without a pixel id, or when a Snap Pixel is already on the page.
+ * Resolves true once scevent.min.js has loaded and installed `handleRequest`, false when it failed.
+ */
+export function loadSnapPixel(win: SnapWindow, doc: Document, pixelId: string | undefined, options: NetworkLoadOptions): Promise<boolean> {
+  if (!pixelId || win.snaptr) return Promise.resolve(true);
+  const snaptr = function (...args: unknown[]) {
+    if (snaptr.handleRequest) snaptr.handleRequest.apply(snaptr, args);
+    else snaptr.queue.push(args);
+  } as Snaptr;
+  snaptr.queue = [];
+  win.snaptr = snaptr;
+  const loaded = injectScript(doc, SNAP_PIXEL_SRC, { defines: () => typeof snaptr.handleRequest === 'function' });
+  snaptr('init', pixelId);
+  snaptr('track', 'PAGE_VIEW', { client_dedup_id: options.pageViewId });
+  return loaded;
+}
+
+/**
+ * The Snap Pixel as ad-networks.ts drives it. A tap is `SIGN_UP`: Snap's pixel has no event for
+ * an app install intent (APP_INSTALL belongs to the app's own SDK), and SIGN_UP is the one its
+ * docs give for a visitor starting to become a user. The pixel has no consent API: after a
+ * withdrawal the runtime sends it nothing more (ad-networks.ts).
+ */
+export const snapPixel: AdNetwork = {
+  load: (win, doc, tracking, options) => loadSnapPixel(win, doc, tracking.snapPixelId, options),
+  trackTap: (win, _tracking, eventId) => {
+    try {
+      win.snaptr?.('track', 'SIGN_UP', { client_dedup_id: eventId });
+    } catch {
+      // The pixel is best effort; the navigation to the install link is what matters.
+    }
+  },
+  grantConsent: () => {},
+  revokeConsent: () => {},
+};
