@@ -40,7 +40,7 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
   // The order `build --all` writes: the top level, then campaigns by name.
   entries.sort((a, b) => (a.name === null ? -1 : b.name === null ? 1 : a.name < b.name ? -1 : 1));
   // The shards are inputs: the output may neither be one, hold one, nor lie inside one.
-  await writeOutput(outDir, shardFiles(shards, entries), undefined, { inputs: dirs });
+  await writeOutput(outDir, shardFiles(shards, entries), undefined, { inputs: dirs, apartFromInputs: true });
   return { outDir, shards: shards.length, campaigns: entries.length, pages: entries.reduce((total, entry) => total + entry.manifest.pages.length, 0) };
 }
 

@@ -61,8 +61,10 @@ export function removeIfMarked(dir: string, kind: FolderKind): void {
 export interface Guards {
   /** The config file (`-c`): its folder, and every folder above it, hold the project. */
   configFile?: string;
-  /** Folders or files the command reads (shards, reports, a build, baselines): the folder may neither hold one nor lie inside one. */
+  /** Folders or files the command reads (shards, reports, a build, baselines): the folder may neither be nor hold one. */
   inputs?: string[];
+  /** Also refuse a folder inside an input: `merge` reads its shards whole while it writes. */
+  apartFromInputs?: boolean;
 }
 
 /** Where a command writes, everything resolved. */
@@ -75,8 +77,8 @@ export interface FolderTarget {
 
 /**
  * Resolves `folder` through every link (the folder itself and its parents) and refuses the
- * current folder, the config's folder, every input and any folder above one of them, and a
- * folder inside an input. `what` names the command's output in the messages ("the build").
+ * current folder, the config's folder, every input and any folder above one of them (and, with
+ * `apartFromInputs`, a folder inside an input). `what` names the command's output in the messages ("the build").
  * @throws UserError (OutputInsideSource, OutputProtected, OutputLinkBroken, OutputNotFolder)
  */
 export async function resolveTarget(folder: string, what: string, guards: Guards = {}): Promise<FolderTarget> {
@@ -97,7 +99,9 @@ export async function resolveTarget(folder: string, what: string, guards: Guards
   }
   for (const input of guards.inputs ?? []) {
     const real = await realOfNearest(path.resolve(input), what);
-    if (isInside(dir, real) || isInside(real, dir)) throw OutputProtected.create(dir, what, `${input}, which this command reads, or a folder above or inside it`);
+    if (isInside(dir, real) || (guards.apartFromInputs && isInside(real, dir))) {
+      throw OutputProtected.create(dir, what, `${input}, which this command reads, or a folder ${guards.apartFromInputs ? 'above or inside' : 'above'} it`);
+    }
   }
   return { requested, dir };
 }

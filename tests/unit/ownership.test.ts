@@ -65,11 +65,14 @@ describe('the ownership rule', () => {
       [dir, 'OutputProtected'],
       [path.dirname(dir), 'OutputProtected'],
       [path.join(dir, 'baselines'), 'OutputProtected'],
-      [path.join(dir, 'baselines', 'report'), 'OutputProtected'],
     ];
     for (const [folder, name] of cases) {
       expect((await refusal(resolveTarget(folder, 'the report', { configFile: path.join(dir, 'variants.yaml'), inputs: inputs.slice() }))).name, folder).toBe(name);
     }
+    // Inside an input: allowed unless the command reads its inputs whole while it writes (merge).
+    const inside = path.join(dir, 'baselines', 'report');
+    await expect(resolveTarget(inside, 'the report', { inputs })).resolves.toMatchObject({ dir: inside });
+    expect((await refusal(resolveTarget(inside, 'the site', { inputs, apartFromInputs: true }))).name).toBe('OutputProtected');
     await expect(resolveTarget(path.join(dir, 'report-out'), 'the report', { configFile: path.join(dir, 'variants.yaml') })).resolves.toMatchObject({
       dir: path.join(dir, 'report-out'),
     });
@@ -139,13 +142,13 @@ describe('the screenshot report folder', () => {
 });
 
 describe('merge', () => {
-  it('refuses to write over one of its shards or a folder above them', async () => {
+  it('refuses to write over one of its shards, a folder above them, or one inside a shard', async () => {
     const parent = await temporaryDir();
     const shard = path.join(parent, 'shard-1');
     await tree(shard, { 'index.html': 'page', 'manifest.json': JSON.stringify({ campaigns: [], shard: { index: 1, count: 1 } }) });
     writeMarker(shard, 'build');
     const before = await snapshot(parent);
-    for (const out of [shard, parent]) {
+    for (const out of [shard, parent, path.join(shard, 'merged')]) {
       const run = await runCli(['merge', shard, '-o', out, '--json']);
       expect(run.code, run.stderr).toBe(1);
       expect(JSON.parse(run.stdout).error.name).toBe('OutputProtected');
