@@ -19,6 +19,16 @@ export interface BlockingSplit {
   total: number;
   /** The part from tasks that started before the document's first parse: Chromium's navigation. */
   navigation: number;
+  /** The page's own longest task as Lighthouse's simulated phone runs it (the pessimistic estimate), and what it was busy with. */
+  longestOwnTask: OwnTask;
+}
+
+/** One task of the page's own. */
+export interface OwnTask {
+  /** Simulated duration (ms): the observed one times Lighthouse's CPU slowdown. */
+  duration: number;
+  /** What took most of it: the longest event in it and the script or document it ran, e.g. `v8.evaluateModule client-X.js`. */
+  cause: string;
 }
 
 type Estimate = 'optimistic' | 'pessimistic';
@@ -44,7 +54,7 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
   const { mainDocumentUrl } = result.artifacts.URL;
   const parseStart = result.artifacts.Trace.traceEvents.find((event) => event.name === 'ParseHTML' && parsedUrl(event) === mainDocumentUrl)?.ts;
   if (parseStart === undefined) throw new Error(`the trace has no parse of ${mainDocumentUrl}`);
-  const split: BlockingSplit = { total: 0, navigation: 0 };
+  const split: BlockingSplit = { total: 0, navigation: 0, longestOwnTask: { duration: 0, cause: 'none' } };
   for (const estimate of ['optimistic', 'pessimistic'] as const) {
     const { nodeTimings } = tbt[`${estimate}Estimate`];
     const cpuTimings = [...nodeTimings!].filter(([node]) => node.type === 'cpu') as Array<[Lantern.Graph.CPUNode, { startTime: number; endTime: number; duration: number }]>;
@@ -54,7 +64,11 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
       // Each estimate weighs one half, as in Lantern's coefficients for TBT.
       const blocking = Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent(event, start, end) / 2;
       split.total += blocking;
-      if (isNavigation(node, parseStart)) split.navigation += blocking;
+      const navigation = isNavigation(node, parseStart);
+      if (navigation) split.navigation += blocking;
+      else if (estimate === 'pessimistic' && timing.duration > split.longestOwnTask.duration) {
+        split.longestOwnTask = { duration: timing.duration, cause: causeOf(node) };
+      }
     }
   }
   const audited = result.lhr.audits['total-blocking-time']?.numericValue ?? NaN;
@@ -71,6 +85,37 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
 function isNavigation(node: Lantern.Graph.CPUNode, parseStart: number): boolean {
   if (node.startTime >= parseStart) return false;
   return node.endTime <= parseStart || node.childEvents.some((event) => event.name === 'DocumentLoader::CommitNavigation');
+}
+
+/** Trace events that only wrap a task's work, and say nothing of what it was. */
+const WRAPPERS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'RunMicrotasks']);
+
+/**
+ * What the task was busy with: its longest event (the outermost piece of work, such as a timer
+ * or a script's evaluation), then, inside it, the event that took most of it, as long as one
+ * took at least half (`TimerFire › Layout`), with the last part of the URL the work ran.
+ */
+function causeOf(node: Lantern.Graph.CPUNode): string {
+  type Event = (typeof node.childEvents)[number];
+  const events = node.childEvents.filter((event) => !WRAPPERS.has(event.name) && typeof event.dur === 'number');
+  const longestOf = (candidates: Event[]) => candidates.reduce<Event | undefined>((best, event) => (!best || event.dur! > best.dur! ? event : best), undefined);
+  const outer = longestOf(events);
+  if (!outer) return node.event.name;
+  let inner = outer;
+  for (;;) {
+    const within = events.filter((event) => event !== inner && event.ts >= inner.ts && event.ts + event.dur! <= inner.ts + inner.dur! && event.dur! >= inner.dur! / 2);
+    const next = longestOf(within);
+    if (!next) break;
+    inner = next;
+  }
+  const url = urlOf(inner) ?? urlOf(outer) ?? events.map(urlOf).find(Boolean);
+  const name = inner === outer ? outer.name : `${outer.name} › ${inner.name}`;
+  return url ? `${name} ${url.split(/[?#]/)[0]!.split('/').pop() || url}` : name;
+}
+
+function urlOf(event: { args?: unknown }): string | undefined {
+  const args = event.args as { data?: { url?: string; stackTrace?: Array<{ url?: string }> }; fileName?: string } | undefined;
+  return args?.data?.url || args?.data?.stackTrace?.[0]?.url || args?.fileName || undefined;
 }
 
 function parsedUrl(event: { args?: unknown }): string | undefined {

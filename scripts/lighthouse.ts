@@ -11,7 +11,8 @@
 //
 // Each TBT is split between Chromium's navigation (the tasks before the document is parsed) and
 // the page's own tasks (lighthouse-blocking.ts), and a bare page (a heading and a line of text)
-// is measured first under the same conditions: the floor no page can go below.
+// is measured first under the same conditions: the floor no page can go below. Each page's
+// longest task of its own is printed with what it was busy with, so a regression names its cause.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -39,7 +40,7 @@ const METRICS = {
 } as const;
 const TARGETS = { fcp: 1000, lcp: 1200, tbt: 50, cls: 0 };
 
-type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS | 'tbtNavigation', number>;
+type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS | 'tbtNavigation' | 'longestOwn', number>;
 
 /** The floor: a page with nothing to load, parse or lay out beyond a heading and a line of text. */
 const BARE_PAGE =
@@ -69,7 +70,7 @@ const benchmarkIndexes: number[] = [];
  * server is plain HTTP) are answered locally. Our own requests are not intercepted: pausing
  * each one for a round trip to this process would make them arrive later than they do.
  */
-async function audit(url: string): Promise<Row> {
+async function audit(url: string): Promise<{ row: Row; cause: string }> {
   const page = await browser.newPage();
   const session = await page.createCDPSession();
   session.on('Fetch.requestPaused', ({ requestId }) => {
@@ -84,8 +85,10 @@ async function audit(url: string): Promise<Row> {
   const row = {} as Row;
   for (const category of CATEGORIES) row[category] = Math.round((categories[category]?.score ?? 0) * 100);
   for (const [key, id] of Object.entries(METRICS)) row[key as keyof typeof METRICS] = audits[id]?.numericValue ?? NaN;
-  row.tbtNavigation = (await splitBlockingTime(result)).navigation;
-  return row;
+  const split = await splitBlockingTime(result);
+  row.tbtNavigation = split.navigation;
+  row.longestOwn = split.longestOwnTask.duration;
+  return { row, cause: split.longestOwnTask.cause };
 }
 
 function median(values: number[]): number {
@@ -93,14 +96,16 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'nav ms', 'own ms', 'CLS', 'SI ms', 'TBT (nav) of each run'];
-const WIDTHS = header.map((_, i) => (i === 0 ? 18 : i === header.length - 1 ? 34 : 7));
+const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'nav ms', 'own ms', 'CLS', 'SI ms', 'task ms', 'TBT (nav) of each run', 'longest own task (of the run where it was longest)'];
+const WIDTHS = header.map((_, i) => (i === 0 ? 18 : i === header.length - 2 ? 34 : i === header.length - 1 ? 0 : 7));
 const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]!) : ` ${cell}`.padStart(WIDTHS[i]!))).join('');
 
 /** RUNS audits of `url`, printed as one line of medians; returns the medians. */
 async function measure(label: string, url: string): Promise<Row> {
-  const runs: Row[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
+  const audits: Array<{ row: Row; cause: string }> = [];
+  for (let i = 0; i < RUNS; i++) audits.push(await audit(url));
+  const runs = audits.map((run) => run.row);
+  const worst = audits.reduce((a, b) => (b.row.longestOwn > a.row.longestOwn ? b : a));
   const own = (run: Row) => run.tbt - run.tbtNavigation;
   const row = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Row]))])) as Row;
   console.log(
@@ -114,15 +119,18 @@ async function measure(label: string, url: string): Promise<Row> {
       median(runs.map(own)).toFixed(0),
       row.cls.toFixed(3),
       row.si.toFixed(0),
+      row.longestOwn.toFixed(0),
       // The one metric that varies much from run to run on a busy machine: shown whole.
       runs.map((run) => `${run.tbt.toFixed(0)} (${run.tbtNavigation.toFixed(0)})`).join(' / '),
+      `${worst.row.longestOwn.toFixed(0)} ms ${worst.cause}`,
     ]),
   );
   return row;
 }
 
 console.log(`Lighthouse ${RUNS} runs per page, medians (mobile, simulated throttling)${spinner ? ', one core kept busy' : ''}:`);
-console.log("(nav: TBT from Chromium's navigation, before the document is parsed; own: the rest, the page's own tasks)\n");
+console.log("(nav: TBT from Chromium's navigation, before the document is parsed; own: the rest, the page's own tasks;");
+console.log(" task: the page's longest task of its own on the simulated phone, median; the last column names what the longest of all did)\n");
 console.log(line(header));
 await measure('bare page (floor)', bareUrl);
 let missed = 0;

@@ -1,6 +1,7 @@
 // The error page (404.html and any render error), plain like React Router's default error element but in the page's font.
 import type { ErrorProps } from './props.ts';
-import { I18nProvider, useT } from './i18n.tsx';
+import { ErrorView, type ErrorTexts } from './error-view.tsx';
+import { I18nProvider, useT, type Translate } from './i18n.tsx';
 
 /** "Unexpected Application Error!" with the status or message in italics and a link back to the listing. */
 export function ErrorPage(props: ErrorProps) {
@@ -13,13 +14,12 @@ export function ErrorPage(props: ErrorProps) {
 
 function ErrorMessage({ status, message }: Pick<ErrorProps, 'status' | 'message'>) {
   const t = useT();
-  return (
-    <main className="error-page">
-      <h2>{t('error.title')}</h2>
-      <h3 className="error-page__detail">{errorDetail(status, message, t)}</h3>
-      <a href="/">{t('error.back')}</a>
-    </main>
-  );
+  return <ErrorView texts={errorTexts(t)} detail={errorDetail(status, message, t)} />;
+}
+
+/** The error page's words, looked up in the page's language. */
+export function errorTexts(t: Translate): ErrorTexts {
+  return { title: t('error.title'), back: t('error.back') };
 }
 
 /** What the italic line says: "404 Not Found" for a missing page, else the message, else the bare status. */

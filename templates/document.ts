@@ -1,5 +1,6 @@
 // The HTML document around a rendered body: head metadata, inline CSS, scripts and the embedded JSON the client reads.
 import { CTA_SELECTOR, EARLY_TAP, REDIRECT_DELAY_MS } from './runtime/cta.ts';
+import { EARLY_INTERACTION } from './runtime/hydration.ts';
 import { textDirection } from './text-direction.ts';
 
 export interface DocumentParts {
@@ -99,7 +100,8 @@ const FIRST_SCREEN_WAIT_MS = 2500;
  * first screenshot. So they wait until the images fetched at high priority (the icon and the
  * first screenshot) have loaded or failed, and a frame has painted them, for at most
  * FIRST_SCREEN_WAIT_MS. They start at once on a hidden page (it paints no frame) and at the
- * visitor's first pointer or key press.
+ * visitor's first pointer or key press, which it notes (EARLY_INTERACTION in
+ * runtime/hydration.ts): the runtime then hydrates the sliders as soon as it runs.
  *
  * A CTA tap before the runtime has taken over (EARLY_TAP in runtime/cta.ts; a plain click as
  * isPlainClick there decides, its test written out here) is held: the loader prevents the
@@ -121,7 +123,8 @@ export const MODULE_LOADER = [
   'for(const i of waiting){i.addEventListener("load",painted);i.addEventListener("error",painted)}',
   'document.hidden?go():left||painted();',
   `setTimeout(go,${FIRST_SCREEN_WAIT_MS});`,
-  'addEventListener("pointerdown",go);addEventListener("keydown",go);',
+  `const pressed=()=>{window.${EARLY_INTERACTION}=!0;go()};`,
+  'addEventListener("pointerdown",pressed);addEventListener("keydown",pressed);',
   'addEventListener("click",e=>{',
   `if(window.${EARLY_TAP}===null)return;`,
   `const a=e.target.closest?.(${JSON.stringify(CTA_SELECTOR)});`,

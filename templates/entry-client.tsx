@@ -1,53 +1,93 @@
-// The client entry: hydrates the server-rendered page from the props embedded in it, and re-renders it when the runtime switches language.
-// The runtime imports it lazily (runtime/hydration.ts); evaluating it hydrates the page.
-import { startTransition, useEffect } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { App } from './App.tsx';
-import { ErrorBoundary } from './error-boundary.tsx';
-import type { LocaleBundle, PageProps } from './props.ts';
-import { textDirection } from './text-direction.ts';
+// The client entry: hydrates the page's islands (the two slider tracks) from the props embedded beside them; the rest of the page stays the server's HTML.
+// The runtime imports it when the visitor first needs a slider and calls hydrateIslands (runtime/hydration.ts, runtime/index.ts).
+import { startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { ErrorView } from './error-view.tsx';
+import { ISLANDS, islandSelector, type IslandProps, type IslandsProps } from './islands.ts';
 
-const root = document.getElementById('root')!;
-const props = JSON.parse(document.getElementById('page-props')!.textContent!) as PageProps;
+type IslandName = keyof IslandsProps;
 
+const roots = new Map<IslandName, Root>();
+/** The error page's words: the page's, then those of the page a language switch turned it into. */
+let errorTexts: IslandProps['error'] = { title: '', back: '' };
 let markHydrated: () => void;
-/** Resolves once React has taken over the server markup. */
+/** Resolves once React has taken over every island's server markup. */
 const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+let islandsLeft = 0;
 
-/** Marks `<html data-hydrated>` once hydration has committed (tests and tools wait for it). */
+/** Marks `<html data-hydrated>` once every island has committed (tests and tools wait for it). */
 function HydrationMarker() {
   useEffect(() => {
+    if (--islandsLeft > 0) return;
     document.documentElement.dataset.hydrated = '';
     markHydrated();
   }, []);
   return null;
 }
 
-const view = (pageProps: PageProps) => (
-  <ErrorBoundary locale={pageProps.locale} messages={pageProps.messages}>
-    <App {...pageProps} />
-    <HydrationMarker />
-  </ErrorBoundary>
-);
+/** The island `name` rendered from `islands`; the marker renders nothing, so the markup is the island's alone. */
+function view(name: IslandName, islands: IslandsProps): ReactNode {
+  const Island = ISLANDS[name] as (props: IslandsProps[IslandName]) => ReactNode;
+  return (
+    <>
+      <Island {...islands[name]} />
+      <HydrationMarker />
+    </>
+  );
+}
 
-// Listening before hydrating: the runtime dispatches the switch as soon as this module has run.
-document.addEventListener('store-landing:locale', (event) => {
-  const { bundle } = (event as CustomEvent<{ locale: string; bundle: LocaleBundle }>).detail;
+let failed = false;
+/**
+ * A render error in an island shows the error page in place of the whole page, as a render
+ * error of the app always did: React has already unmounted the island that failed.
+ */
+function showErrorPage(error: unknown): void {
+  if (failed) return;
+  failed = true;
+  // Not while React is still reporting from the failed root: it refuses to unmount a root mid-commit.
+  setTimeout(() => {
+    for (const root of roots.values()) root.unmount();
+    const page = document.getElementById('root')!;
+    page.replaceChildren();
+    const detail = error instanceof Error ? error.message : String(error);
+    createRoot(page).render(<ErrorView texts={errorTexts} detail={detail} />);
+  });
+}
+
+/**
+ * Hydrates each island whose element (`[data-slider="<name>"]`) the page has, as a root of its
+ * own, from `props` (the page's embedded IslandProps). As a transition, React hydrates in slices
+ * and gives the main thread back in between; a tap meanwhile makes it finish at once.
+ */
+export function hydrateIslands(props: IslandProps): void {
+  errorTexts = props.error;
+  const names = (Object.keys(ISLANDS) as IslandName[]).filter((name) => document.querySelector(islandSelector(name)));
+  islandsLeft = names.length;
+  startTransition(() => {
+    for (const name of names) {
+      const root = hydrateRoot(document.querySelector(islandSelector(name))!, view(name, props.islands), {
+        // Production React recovers from a mismatch silently; say so, since it means server and client disagree.
+        onRecoverableError: (error) => console.error('store-landing: hydration mismatch:', error),
+        onUncaughtError: showErrorPage,
+      });
+      roots.set(name, root);
+    }
+  });
+}
+
+/** Re-renders the hydrated islands from another locale's page's props, after a language switch (runtime/locale-switch.ts). */
+export function switchIslands(props: IslandProps): void {
   // Rendering into a root that is still hydrating would throw the server markup away.
   void hydrated.then(() => {
-    document.documentElement.lang = bundle.locale;
-    document.documentElement.dir = textDirection(bundle.locale);
-    // In slices too (see below): the whole page's text changes.
-    startTransition(() => reactRoot.render(view({ ...props, ...bundle })));
+    errorTexts = props.error;
+    startTransition(() => {
+      for (const [name, root] of roots) root.render(view(name, props.islands));
+    });
   });
-});
+}
 
-let reactRoot!: Root;
-// As a transition, React hydrates in slices of about 5 ms and gives the main thread back in
-// between, instead of in one long task; a tap meanwhile makes it finish at once and replays the tap.
-startTransition(() => {
-  reactRoot = hydrateRoot(root, view(props), {
-    // Production React recovers from a mismatch silently; say so, since it means server and client disagree.
-    onRecoverableError: (error) => console.error('store-landing: hydration mismatch:', error),
-  });
-});
+/** What the runtime calls on this module once it has imported it. */
+export interface ClientEntry {
+  hydrateIslands(props: unknown): void;
+  switchIslands(props: unknown): void;
+}

@@ -1,9 +1,12 @@
-// The server entry: renders the page and the error page to HTML strings for the build.
+// The server entry: renders the page and the error page to HTML strings for the build, and the props its islands hydrate from.
 import { renderToString } from 'react-dom/server';
 import { App } from './App.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
-import { Screenshots } from './components/screenshots.tsx';
-import { I18nProvider, TranslatorCache, TranslatorCacheContext } from './i18n.tsx';
+import { reviewTrackProps } from './components/reviews.tsx';
+import { Screenshots, screenshotTrackProps } from './components/screenshots.tsx';
+import { errorTexts } from './ErrorPage.tsx';
+import { I18nProvider, numberFormatter, TranslatorCache, TranslatorCacheContext } from './i18n.tsx';
+import type { IslandProps } from './islands.ts';
 import type { ErrorProps, PageProps } from './props.ts';
 
 export { TranslatorCache };
@@ -29,6 +32,20 @@ export function renderScreenshots(props: PageProps, translators: TranslatorCache
       </I18nProvider>
     </TranslatorCacheContext.Provider>,
   );
+}
+
+/**
+ * What the page's islands hydrate from (templates/islands.ts), made by the very functions its
+ * render calls (Screenshots, Reviews) with the same translator and digits: so they describe
+ * exactly the HTML `render(props)` wrote.
+ */
+export function renderIslandProps(props: PageProps, translators: TranslatorCache): IslandProps {
+  const t = translators.get(props.locale, props.messages);
+  const number = numberFormatter(props.locale, props.listing.numberingSystem);
+  return {
+    islands: { screenshots: screenshotTrackProps(props, t, number), reviews: reviewTrackProps(props.listing, t, number) },
+    error: errorTexts(t),
+  };
 }
 
 /** The static error page's body markup (404.html). */

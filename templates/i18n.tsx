@@ -92,7 +92,7 @@ export function I18nProvider(props: { locale: Locale; messages: Messages; number
  * the server's HTML and the hydrating browser agree. Anything richer (decimals, compact
  * counts, prices, dates) is formatted by the build and comes in the props.
  */
-function numberFormatter(locale: Locale, numberingSystem: string | undefined): FormatNumber {
+export function numberFormatter(locale: Locale, numberingSystem: string | undefined): FormatNumber {
   if (!numberingSystem) return String;
   const format = new Intl.NumberFormat(locale, { numberingSystem, useGrouping: false, maximumFractionDigits: 0 });
   return (value) => format.format(value);

@@ -16,7 +16,7 @@ export interface CampaignAssembly {
   /** Every asset of the folder but the locale bundles, which come from rendering. */
   assets: AssetFile[];
   /** The runtime config less what is per page, and less the locale bundles' URLs (added by render). */
-  runtime: Omit<RuntimeConfig, 'route' | 'landingType' | 'locale' | 'translations'>;
+  runtime: Omit<RuntimeConfig, 'route' | 'landingType' | 'locale'>;
   /** The policy of the pages' `<meta>` tag, and the stricter one of the HTTP header. */
   metaPolicy: string;
   headerPolicy: string;

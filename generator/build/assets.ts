@@ -66,7 +66,3 @@ function minifiedComponent(component: string, cache: MinifiedComponents): Promis
   return minified;
 }
 
-/** A JSON asset with a content-hashed name, from its text. */
-export function jsonAsset(stem: string, text: string): AssetFile {
-  return { name: hashedName(stem, '.json', text), contents: Buffer.from(text) };
-}

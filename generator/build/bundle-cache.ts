@@ -3,11 +3,20 @@ import { version as esbuildVersion } from 'esbuild';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Bundle } from './bundle.ts';
+
+/**
+ * The checkout this code runs from. A kept bundle names its sources by absolute path, so in a
+ * cache shared by several checkouts (STORE_LANDING_CACHE_DIR) another checkout's bundle would
+ * pass the check of its own, unchanged, sources: a bundle is reused only by the checkout that made it.
+ */
+const CHECKOUT = fileURLToPath(import.meta.url);
 
 /** A bundle as kept on disk: its files' bytes in base64, and each source's hash. */
 interface KeptBundle {
   esbuild: string;
+  checkout: string;
   sources: Record<string, string>;
   bundle: Omit<Bundle, 'files'> & { files: Array<{ name: string; contents: string }> };
 }
@@ -30,7 +39,7 @@ export async function cachedBundle(dir: string, make: () => Promise<Bundle>): Pr
 async function readKept(file: string): Promise<KeptBundle | undefined> {
   try {
     const kept = JSON.parse(await readFile(file, 'utf8')) as KeptBundle;
-    return kept.esbuild === esbuildVersion ? kept : undefined;
+    return kept.esbuild === esbuildVersion && kept.checkout === CHECKOUT ? kept : undefined;
   } catch {
     return undefined;
   }
@@ -55,6 +64,7 @@ async function keep(file: string, bundle: Bundle): Promise<void> {
   const sources = Object.fromEntries(await Promise.all(bundle.sources.map(async (source) => [source, await hashOf(source)] as const)));
   const record: KeptBundle = {
     esbuild: esbuildVersion,
+    checkout: CHECKOUT,
     sources,
     bundle: { ...bundle, files: bundle.files.map(({ name, contents }) => ({ name, contents: Buffer.from(contents).toString('base64') })) },
   };

@@ -17,7 +17,7 @@ export function campaignFiles(
   rendered: RenderedCampaign,
   context: CampaignContext,
 ): { files: OutputFile[]; manifest: CampaignManifest } {
-  const assets = [...assembly.assets, ...rendered.localeAssets];
+  const { assets } = assembly;
   const manifest: CampaignManifest = {
     campaign: plan.name,
     basePath: plan.basePath,

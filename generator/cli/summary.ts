@@ -44,7 +44,7 @@ function routeTable(dir: string, manifest: CampaignManifest, out: Writer): strin
   return [
     ...table(['Route', 'Languages', 'Page (HTML, inline CSS)'], rows, (text) => out.paint('bold', text)),
     '',
-    `  JS at load: ${formatBytes(runtime)} (runtime; React loads when the page is idle or touched)`,
+    `  JS at load: ${formatBytes(runtime)} (runtime; React loads when a visitor first touches the page)`,
     `  assets/: ${assets.length} files, ${formatBytes(assets.reduce((total, asset) => total + asset.bytes, 0))} (hashed, cache for good)`,
   ];
 }

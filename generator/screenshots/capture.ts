@@ -86,6 +86,9 @@ async function capture(page: Page, url: string, viewport: { width: number; heigh
     );
     await document.fonts.ready;
   });
+  // The sliders hydrate on the visitor's first interaction: one, a key press that moves nothing (the
+  // page's loader notes it for the runtime if that has not come yet), so every capture shows them settled.
+  await page.evaluate(() => dispatchEvent(new KeyboardEvent('keydown')));
   await page.waitForSelector('html[data-hydrated]', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForNetworkIdle({ idleTime: 150, timeout: 15_000 });
   // Two frames: whatever the steps above changed has been painted.

@@ -1,7 +1,7 @@
-// The "Preview" slider: every screenshot is an install link, in a row that scrolls sideways with or without JavaScript.
+// The "Preview" section: its heading and platform line, rendered on the server, around the screenshots island (screenshot-track.tsx).
 import type { ImageRef } from '../props.ts';
-import { useNumber, useT } from '../i18n.tsx';
-import { AppImage } from './app-image.tsx';
+import { useNumber, useT, type FormatNumber, type Translate } from '../i18n.tsx';
+import { ScreenshotTrack, type ScreenshotTrackProps } from './screenshot-track.tsx';
 import { SectionHeader } from './section-header.tsx';
 import { Slider } from './slider.tsx';
 
@@ -12,8 +12,7 @@ export interface ScreenshotsProps {
 
 /**
  * The screenshot row (`data-slider="screenshots"`, one step = 163 px image + 8 px gap).
- * Until hydration it is a scroll-snapping list, so it never looks broken; a drag never
- * follows the link it started on, a tap does.
+ * Until hydration it is a scroll-snapping list, so it never looks broken.
  */
 export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
   const t = useT();
@@ -22,17 +21,7 @@ export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
     <section className="section section--first" aria-labelledby="screenshots-title">
       <SectionHeader id="screenshots-title" title={t('screenshots.title')} />
       <Slider name="screenshots" labelledBy="screenshots-title">
-        {screenshots.map((screenshot, index) => (
-          <li className="slider__item" key={`${index}-${screenshot.src}`}>
-            <a className="screenshot" href={installLink} data-cta="screenshot">
-              <AppImage
-                image={screenshot}
-                alt={t('screenshots.alt', { index: number(index + 1), count: number(screenshots.length) })}
-                priority={index === 0}
-              />
-            </a>
-          </li>
-        ))}
+        <ScreenshotTrack {...screenshotTrackProps({ screenshots, installLink }, t, number)} />
       </Slider>
       <p className="screenshots__platform">
         <PhoneGlyph />
@@ -40,6 +29,15 @@ export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
       </p>
     </section>
   );
+}
+
+/** The screenshots island's props: each screenshot with its alt text in the page's language and digits. */
+export function screenshotTrackProps({ screenshots, installLink }: ScreenshotsProps, t: Translate, number: FormatNumber): ScreenshotTrackProps {
+  const count = number(screenshots.length);
+  return {
+    installLink,
+    shots: screenshots.map((image, index) => ({ image, alt: t('screenshots.alt', { index: number(index + 1), count }) })),
+  };
 }
 
 /** The small phone outline the App Store puts before "iPhone" under the screenshots. */

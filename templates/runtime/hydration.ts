@@ -1,11 +1,24 @@
-// Lazy hydration: React and the page's client code load on the first interaction, or once the page is idle after load.
-import { afterLoadAndIdle, type SchedulingWindow } from './schedule.ts';
+// Islands hydration: React and the sliders' code load when the visitor first needs them (a touch, a key, a slider scrolled), never with the page.
+import type { ClientEntry } from '../entry-client.tsx';
+import { ISLAND_PROPS_ELEMENT_ID, readJsonElement } from './page-props.ts';
 
-/** Interactions that may need React soon: the swipe of a slider, a key press, focus moving in. */
-const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/**
+ * What may need a slider soon: the swipe or drag of a row, a key press, focus moving in, and a
+ * row scrolled natively (a trackpad, a mouse wheel). Scroll events do not bubble: a listener on
+ * the window sees an element's in the capture phase, and isSliderScroll picks out the rows'.
+ */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
+
+/**
+ * The global the page's inline loader (MODULE_LOADER in document.ts) sets to true on the
+ * visitor's first pointer or key press, which also starts the runtime: the runtime was not
+ * there yet to see it.
+ */
+export const EARLY_INTERACTION = '__storeLandingPressed';
 
 /** The part of `window` hydration needs. */
-export interface HydrationWindow extends SchedulingWindow {
+export interface HydrationWindow {
+  [EARLY_INTERACTION]?: boolean;
   addEventListener(type: string, listener: (event?: Event) => void, options: AddEventListenerOptions): void;
   removeEventListener(type: string, listener: (event?: Event) => void, options: EventListenerOptions): void;
 }
@@ -42,21 +55,68 @@ export function createHydration(
   return () => (started ??= begin());
 }
 
+/** True for the scroll of a slider row (`[data-slider]`), not of the page or of another element. */
+export function isSliderScroll(event: Event): boolean {
+  const target = event.target as { matches?: (selector: string) => boolean } | null;
+  return typeof target?.matches === 'function' && target.matches('[data-slider]');
+}
+
 /**
- * Starts hydration on the first interaction or when the main thread is idle after load,
- * whichever comes first: the server HTML is complete and usable meanwhile (links work,
- * rows scroll), so React's start-up cost never lands in the page load. An interaction
- * `ignore` picks out does not count: a touch on a CTA is the visitor leaving (or a swipe
- * the row scrolls natively), and React arriving during the redirect's delay would hold it up.
+ * Starts hydration on the first interaction (at once, when the visitor pressed a key or a
+ * pointer before the runtime ran: EARLY_INTERACTION), and only then: the server HTML is complete and
+ * usable without React (links work, rows scroll natively, "more" is CSS), and only the sliders
+ * need it, so React's download, evaluation and hydration never land in the page load, on
+ * a phone's main thread or in its bandwidth. A scroll counts when it is a slider row's
+ * (isSliderScroll); an interaction `ignore` picks out does not count: a touch on a CTA is the
+ * visitor leaving (or a swipe the row scrolls natively), and React arriving during the
+ * redirect's delay would hold it up.
  */
 export function scheduleHydration(win: HydrationWindow, start: StartHydration, ignore: (event: Event) => boolean = () => false): void {
   const onInteraction = (event?: Event) => {
-    if (event && ignore(event)) return;
+    if (event && (event.type === 'scroll' ? !isSliderScroll(event) : ignore(event))) return;
     for (const type of INTERACTIONS) win.removeEventListener(type, onInteraction, { capture: true });
     void start().catch(() => {
       // Without React the page stays as the server rendered it, which works: nothing more to do.
     });
   };
   for (const type of INTERACTIONS) win.addEventListener(type, onInteraction, { capture: true, passive: true });
-  afterLoadAndIdle(win, () => onInteraction());
+  // The visitor may have pressed before the runtime came (the page's loader started it then).
+  if (win[EARLY_INTERACTION] === true) onInteraction();
+}
+
+/** The page's islands, hydrated once by the client entry, and what the language switch asks of them. */
+export interface Islands {
+  /** Loads the client entry and hydrates the islands, once (the same promise after). */
+  start: StartHydration;
+  /** True once `start` has been called. */
+  started(): boolean;
+  /** Re-renders the hydrated islands from another locale's page's props. */
+  switchTo(islandProps: unknown): void;
+}
+
+/**
+ * The islands' hydration: the client entry at `clientUrl`, imported (by `importModule`, which
+ * tests inject) and handed the page's embedded IslandProps, once, and not before `hold` allows.
+ */
+export function createIslandHydration(
+  doc: Pick<Document, 'getElementById'>,
+  clientUrl: string,
+  importModule: ((url: string) => Promise<unknown>) | undefined,
+  hold: HydrationHold,
+): Islands {
+  let client: ClientEntry | undefined;
+  let started = false;
+  const load = async (url: string) => {
+    client = (await (importModule ? importModule(url) : import(url))) as ClientEntry | undefined;
+    client?.hydrateIslands(readJsonElement(doc, ISLAND_PROPS_ELEMENT_ID));
+  };
+  const start = createHydration(clientUrl, load, hold);
+  return {
+    start: () => {
+      started = true;
+      return start();
+    },
+    started: () => started,
+    switchTo: (islandProps) => client?.switchIslands(islandProps),
+  };
 }

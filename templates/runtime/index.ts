@@ -5,9 +5,8 @@ import type { AppsFlyerWindow } from './appsflyer.ts';
 import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './consent.ts';
 import { ctaAnchor, handleCtaClicks, keepCtaLinksCurrent, takeEarlyTap, type CtaActions, type EarlyTapWindow } from './cta.ts';
 import { trapBackButton } from './back-trap.ts';
-import { createHydration, scheduleHydration, type StartHydration } from './hydration.ts';
-import { dispatchLocale, fallbackLocale, fetchLocaleBundle, LOCALE_EVENT, plainRouteLocale, type LocaleEventDetail } from './language.ts';
-import { isUsableBundle } from './locale-bundle.ts';
+import { createIslandHydration, scheduleHydration } from './hydration.ts';
+import { LOCALE_EVENT, switchLanguageIfPreferred, type LocaleEventDetail } from './language.ts';
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
 import { trackInstallLink, type LinkTracker } from './link-tracker.ts';
@@ -49,29 +48,6 @@ function localStorageOf(win: Window): StorageLike | null {
 const LEAVING_MARGIN_MS = 250;
 
 /**
- * Switches a plain route's page to the visitor's language after load, silently or not at all:
- * a bundle that fails to load or does not have the page's shape is refused, and the
- * server-rendered page stays. React must have hydrated the page to re-render it, so the switch
- * starts hydration.
- */
-function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, hydrate: StartHydration): void {
-  const locale = fallbackLocale(config, win.location.pathname, win.navigator.languages ?? [], plainRouteLocale(win.document));
-  if (!locale) return;
-  const bundle = fetchLocaleBundle((url) => win.fetch(url), config.translations[locale]!);
-  afterLoad(win, () => {
-    Promise.all([bundle, hydrate()]).then(
-      ([loaded]) =>
-        safely(() => {
-          if (loaded && isUsableBundle(loaded, locale, readPageProps(win.document))) dispatchLocale(win.document, { locale, bundle: loaded });
-        }),
-      () => {
-        // React did not load: the page stays in English, which still works.
-      },
-    );
-  });
-}
-
-/**
  * Asks for consent after load (mode `required`, no answer yet), in the page's language, and
  * follows a language switch; an answer from anywhere (the prompt, `window.storeLanding.consent`)
  * closes it. The prompt's code loads only then: pages in mode `none` never download it.
@@ -84,8 +60,8 @@ function askForConsent(win: Window, consent: Consent): void {
         const doc = win.document;
         const prompt = mountConsentPrompt(doc, consentTexts(readPageProps(doc)?.messages), (granted) => consent.set(granted));
         const onLocale = (event: Event) => {
-          const bundle = (event as CustomEvent<LocaleEventDetail>).detail.bundle as { messages?: unknown };
-          safely(() => prompt.update(consentTexts(bundle.messages)));
+          const pageProps = (event as CustomEvent<LocaleEventDetail>).detail.pageProps as { messages?: unknown };
+          safely(() => prompt.update(consentTexts(pageProps.messages)));
         };
         doc.addEventListener(LOCALE_EVENT, onLocale);
         const unsubscribe = consent.subscribe(() => {
@@ -119,7 +95,7 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   let networksSettled = false;
   // When a CTA's redirect is due: hydration waits until then (see hydration.ts).
   let leavingAt = 0;
-  const hydrate = createHydration(config.client, importModule, {
+  const islands = createIslandHydration(win.document, config.client, importModule, {
     remainingMs: () => leavingAt - Date.now(),
     setTimeout: (handler, ms) => win.setTimeout(handler, ms),
   });
@@ -146,7 +122,7 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
           takeEarlyTap(win),
         ),
       );
-      safely(() => scheduleHydration(win, hydrate, (event) => ctaAnchor(event.target) !== null));
+      safely(() => scheduleHydration(win, islands.start, (event) => ctaAnchor(event.target) !== null));
       // At once: Chrome lets Back skip a history entry a page adds later without a user gesture.
       safely(() => trapBackButton(win));
     },
@@ -157,7 +133,7 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));
       safely(() => mountQrCodeOnDesktop(win, store, tracking.appsflyer.qrCode));
       safely(() => whenGranted(consent, () => afterLoadAndIdle(win, () => void loadPaymentSdk(win, config.payments))));
-      safely(() => switchLanguageIfPreferred(win, config, hydrate));
+      safely(() => switchLanguageIfPreferred(win, config, islands));
       if (!consent.decided()) safely(() => askForConsent(win, consent));
     },
   ]);

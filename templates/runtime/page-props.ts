@@ -1,7 +1,11 @@
-// Reads the page's own props (the JSON the server rendered the page from), for the runtime parts that need its text or shape.
+// Reads the page's own embedded JSON (the props the server rendered it from, and its islands'), for the runtime parts that need its text.
 
-/** The id of the `<script type="application/json">` the client entry hydrates from. */
+/** The id of the `<script type="application/json">` that carries the page props the server rendered the page from. */
 export const PAGE_PROPS_ELEMENT_ID = 'page-props';
+/** The id of the one that carries the islands' props (templates/islands.ts), which the client entry hydrates from. */
+export const ISLAND_PROPS_ELEMENT_ID = 'island-props';
+/** The elements the islands hydrate inside, named by the attribute's value: the slider viewports. */
+export const ISLAND_CONTAINER_SELECTOR = '[data-slider]';
 
 /** The parts of the page props the runtime reads. */
 export interface PagePropsLike {
@@ -9,14 +13,19 @@ export interface PagePropsLike {
   listing?: unknown;
 }
 
-/** The embedded page props, or null when the element is missing or not a JSON object. */
-export function readPageProps(doc: Pick<Document, 'getElementById'>): PagePropsLike | null {
+/** The JSON object in the element `id`, or null when the element is missing or not a JSON object. */
+export function readJsonElement(doc: Pick<Document, 'getElementById'>, id: string): Record<string, unknown> | null {
   try {
-    const text = doc.getElementById(PAGE_PROPS_ELEMENT_ID)?.textContent;
+    const text = doc.getElementById(id)?.textContent;
     if (!text) return null;
-    const props: unknown = JSON.parse(text);
-    return typeof props === 'object' && props !== null && !Array.isArray(props) ? (props as PagePropsLike) : null;
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The embedded page props, or null when the element is missing or not a JSON object. */
+export function readPageProps(doc: Pick<Document, 'getElementById'>): PagePropsLike | null {
+  return readJsonElement(doc, PAGE_PROPS_ELEMENT_ID);
 }

@@ -62,13 +62,8 @@ export interface RuntimeConfig {
   locale: string;
   /** Every locale the campaign is built in. */
   locales: string[];
-  /** URL of the client entry (React and the page's components), loaded lazily to hydrate the page. */
+  /** URL of the client entry (React and the islands: the sliders), loaded when the visitor first needs a slider. */
   client: string;
-  /**
-   * Locale -> URL of that locale's hashed translation asset (`LocaleBundle` JSON),
-   * for switching a plain English page to the visitor's language in place.
-   */
-  translations: Record<string, string>;
   tracking: TrackingSettings;
   payments: PaymentSettings;
 }

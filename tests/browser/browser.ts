@@ -162,9 +162,20 @@ export function withoutLanguageRedirect(): ((request: HTTPRequest) => Promise<bo
   return route;
 }
 
-/** Resolves once the client entry has hydrated the page. */
+/**
+ * Resolves once the client entry has hydrated the page's islands. They hydrate on the visitor's
+ * first interaction (runtime/hydration.ts): this is one, a key press (a `keydown` on the window,
+ * which moves nothing), made again until the runtime, which may still be loading, has taken it.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
+  await page.waitForFunction(
+    () => {
+      if (document.documentElement.hasAttribute('data-hydrated')) return true;
+      window.dispatchEvent(new KeyboardEvent('keydown'));
+      return false;
+    },
+    { timeout: 15_000, polling: 200 },
+  );
 }
 
 /**

@@ -65,10 +65,10 @@ export function fixtureSite(name: string, options: { all?: boolean } = {}): Fixt
   };
 }
 
-/** The runtime config a built page embeds (its client module's URL, its locale bundles'). */
-export function runtimeConfigOf(site: FixtureSite, page: string): { client: string; translations: Record<string, string> } {
+/** The runtime config a built page embeds (its client module's URL). */
+export function runtimeConfigOf(site: FixtureSite, page: string): { client: string } {
   const html = readFileSync(path.join(site.outDir, page), 'utf8');
   const json = /<script type="application\/json" id="runtime-config">([\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!json) throw new Error(`No runtime config in ${page}.`);
-  return JSON.parse(json) as { client: string; translations: Record<string, string> };
+  return JSON.parse(json) as { client: string };
 }

@@ -1,10 +1,12 @@
-// Lazy hydration in the browser: React loads after load when idle or on the first interaction, and the page works without it.
+// Islands hydration in the browser: React loads only on the visitor's first interaction and hydrates only the two slider tracks; the page works without it.
+import type { HTTPRequest, Page } from 'puppeteer';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, withoutLanguageRedirect } from './browser.ts';
+import { isLocalRequest, launchBrowser, openPage, waitForHydration, withoutLanguageRedirect } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const isClient = (url: string) => /\/assets\/client-[A-Z0-9]+\.js$/.test(url);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,114 +16,89 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Requests of the page to our own server, in order, with the time they were made. */
-function recordLocalRequests(page: import('puppeteer').Page) {
-  const requests: Array<{ url: string; at: number }> = [];
+/** Requests of the page to our own server, in order. */
+function recordLocalRequests(page: Page) {
+  const requests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(baseUrl)) requests.push({ url: request.url(), at: Date.now() });
+    if (request.url().startsWith(baseUrl)) requests.push(request.url());
   });
   return requests;
 }
 
-/** What `countSchedulerTasks` keeps on `window`. */
-interface SchedulerCount {
-  schedulerTasks: { total: number; atHydration: number };
-}
-
 /**
- * From the next document on, counts the tasks React's scheduler asks for (each is a MessagePort
- * message), in all and up to hydration, on a clock that moves 1 ms every time it is read: the
- * scheduler, which yields once its slice of about 5 ms is used up, then runs out of time after
- * a few components on any machine, so rendering in slices shows as many tasks.
+ * From the next document on, records every change React or anything else makes to the page's
+ * body (`#root`) outside the islands' viewports (`[data-slider]`) as `window.staticChanges`, but
+ * the runtime's: the install link it writes into every call to action's `href`.
  */
-async function countSchedulerTasks(page: import('puppeteer').Page): Promise<void> {
+async function watchStaticSections(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
-    const now = performance.now.bind(performance);
-    let reads = 0;
-    performance.now = () => now() + ++reads;
-    const count = { total: 0, atHydration: 0 };
-    Object.assign(window, { schedulerTasks: count });
-    const post = MessagePort.prototype.postMessage;
-    MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, options?: Transferable[] | StructuredSerializeOptions) {
-      count.total += 1;
-      post.call(this, message, options as StructuredSerializeOptions);
-    };
-    // Run before the document has an element: watch it all for <html data-hydrated>.
-    new MutationObserver((_, observer) => {
-      if (!document.documentElement.hasAttribute('data-hydrated')) return;
-      count.atHydration = count.total;
-      observer.disconnect();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    const changes: string[] = [];
+    Object.assign(window, { staticChanges: changes });
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target instanceof Element ? record.target : record.target.parentElement;
+          if (record.attributeName === 'href' && target?.matches('a[data-cta]')) continue;
+          if (!target?.closest('[data-slider]')) changes.push(`${record.type} ${record.attributeName ?? ''} ${target?.localName}.${target?.className}`);
+        }
+      }).observe(document.getElementById('root')!, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
   });
 }
 
-describe('lazy hydration', () => {
-  it('loads only the tracking runtime with the page, and React after the load event', async () => {
-    const { page } = await openPage(browser);
+const staticChanges = (page: Page) => page.evaluate(() => (window as unknown as { staticChanges: string[] }).staticChanges);
+
+describe('islands hydration', () => {
+  it('loads only the tracking runtime with the page, and React on the first interaction, never by itself', async () => {
+    const { page, errors, console: messages } = await openPage(browser);
     const requests = recordLocalRequests(page);
-    const response = await page.goto(`${baseUrl}/feature1`, { waitUntil: 'domcontentloaded' });
+    const response = await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
     const html = await response!.text();
     const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]);
     expect(modules).toHaveLength(1);
     expect(modules[0]).toMatch(/\/assets\/runtime-[A-Z0-9]+\.js$/);
-    await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
-    expect(requests.filter((request) => isClient(request.url))).toHaveLength(1);
-    // Both times on the page's own clock: the client entry was fetched after the load event started.
-    const { loadEventStart, clientStart } = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const client = performance.getEntriesByType('resource').find((entry) => /\/assets\/client-/.test(entry.name));
-      return { loadEventStart: navigation.loadEventStart, clientStart: client?.startTime ?? -1 };
-    });
-    expect(loadEventStart).toBeGreaterThan(0);
-    expect(clientStart).toBeGreaterThanOrEqual(loadEventStart);
-    await page.close();
-  });
-
-  it('hydrates on the first interaction when the page never goes idle', async () => {
-    const { page } = await openPage(browser);
-    // A page that is never idle: requestIdleCallback never calls back.
-    await page.evaluateOnNewDocument(() => {
-      window.requestIdleCallback = () => 0;
-    });
-    const requests = recordLocalRequests(page);
-    await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(requests.filter((request) => isClient(request.url))).toEqual([]);
+    // Load, then idle for long: React stays away.
+    await sleep(2500);
+    expect(requests.filter(isClient)).toEqual([]);
     expect(await page.$('html[data-hydrated]')).toBeNull();
     await page.keyboard.press('Tab');
     await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
-    expect(requests.filter((request) => isClient(request.url))).toHaveLength(1);
+    expect(requests.filter(isClient)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    expect(messages.filter((message) => /^(error|warn)/.test(message))).toEqual([]);
     await page.close();
   });
 
-  it('hydrates in slices, giving the main thread back between them', async () => {
-    const { page, errors, console: messages } = await openPage(browser);
-    await countSchedulerTasks(page);
+  it('hydrates when a slider row is scrolled natively (a trackpad, a wheel), not when the page is', async () => {
+    const { page } = await openPage(browser);
+    const requests = recordLocalRequests(page);
     await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
+    await sleep(500);
+    await page.evaluate(() => window.scrollBy(0, 400));
+    await sleep(500);
+    expect(requests.filter(isClient)).toEqual([]);
+    // One step: a position the row snaps to, so it stays there and the row reports a scroll.
+    await page.$eval('[data-slider="reviews"]', (row) => (row.scrollLeft = 327));
     await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
-    // Hydrated in one go, the page takes a handful of scheduler tasks (render, effects); in slices, one per few components.
-    expect(await page.evaluate(() => (window as unknown as SchedulerCount).schedulerTasks.atHydration)).toBeGreaterThan(20);
-    expect(errors).toEqual([]);
-    expect(messages.filter((message) => message.includes('hydration mismatch'))).toEqual([]);
+    expect(requests.filter(isClient)).toHaveLength(1);
     await page.close();
   });
 
-  it('re-renders a switch of language in slices too', async () => {
-    // Without the plain routes' inline language redirect (it would send this German browser to /de/
-    // before paint), so the page switches in place, the re-render this test counts.
-    const languageRedirect = withoutLanguageRedirect();
-    const { page, errors } = await openPage(browser, { acceptLanguage: 'en', route: languageRedirect });
-    await countSchedulerTasks(page);
-    await page.evaluateOnNewDocument(() => {
-      Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de'] });
-    });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.body.innerText.includes('Bewertungen und Rezensionen'), { timeout: 15_000 });
-    expect(languageRedirect.stripped).toBe(1);
-    const { atHydration, total } = await page.evaluate(() => (window as unknown as SchedulerCount).schedulerTasks);
-    expect(atHydration).toBeGreaterThan(0);
-    expect(total - atHydration).toBeGreaterThan(20);
+  it('hydrates the two slider tracks only: no mismatch, the rest of the page is never touched, and the sliders take over', async () => {
+    const { page, errors, console: messages } = await openPage(browser);
+    await watchStaticSections(page);
+    await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
+    const header = await page.$('h1');
+    await waitForHydration(page);
+    expect(await page.$$eval('[data-slider]', (rows) => rows.map((row) => [row.getAttribute('data-slider'), row.hasAttribute('data-slider-active')]))).toEqual([
+      ['screenshots', true],
+      ['reviews', true],
+    ]);
+    expect(await staticChanges(page)).toEqual([]);
+    // The same element the server sent: React rendered nothing outside the islands.
+    expect(await page.evaluate((h1) => h1!.isConnected, header)).toBe(true);
     expect(errors).toEqual([]);
+    expect(messages.filter((message) => /^(error|warn)/.test(message))).toEqual([]);
     await page.close();
   });
 
@@ -134,7 +111,8 @@ describe('lazy hydration', () => {
       },
     });
     await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await page.keyboard.press('Shift');
+    await sleep(1000);
     expect(await page.$('html[data-hydrated]')).toBeNull();
     const hrefs = await page.$$eval('a[data-cta]', (links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThanOrEqual(8);
@@ -149,6 +127,65 @@ describe('lazy hydration', () => {
       return scroller.scrollLeft;
     });
     expect(scrolled).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('a switch of language in place', () => {
+  /**
+   * The plain / served in English (without its inline language redirect, as a host that dropped
+   * it would serve it) to a browser preferring German: the runtime switches it in place. `hold`
+   * holds the German page's download until it resolves.
+   */
+  async function openGermanVisitor(hold?: Promise<void>) {
+    const languageRedirect = withoutLanguageRedirect();
+    const opened = await openPage(browser, {
+      acceptLanguage: 'en',
+      route: async (request: HTTPRequest) => {
+        if (isLocalRequest(request) && request.resourceType() === 'fetch' && new URL(request.url()).pathname === '/de') await hold;
+        return languageRedirect(request);
+      },
+    });
+    await opened.page.evaluateOnNewDocument(() => {
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de'] });
+    });
+    return { ...opened, requests: recordLocalRequests(opened.page), languageRedirect };
+  }
+
+  it('morphs the German page in without React, and the islands hydrate from the German props without a mismatch', async () => {
+    const { page, errors, console: messages, requests, languageRedirect } = await openGermanVisitor();
+    await watchStaticSections(page);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    const image = await page.$('.screenshot img');
+    await page.waitForFunction(() => document.body.innerText.includes('Bewertungen und Rezensionen'), { timeout: 15_000 });
+    expect(languageRedirect.stripped).toBe(1);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.querySelector('.screenshot img')!.getAttribute('alt')])).toEqual([
+      'de',
+      'Bildschirmfoto 1 von 6',
+    ]);
+    // Text changed in place: the image is the one the page loaded, not a new one.
+    expect(await page.evaluate((img) => img!.isConnected, image)).toBe(true);
+    expect(requests.filter(isClient)).toEqual([]);
+    expect(await staticChanges(page)).not.toEqual([]);
+    await waitForHydration(page);
+    expect(await page.$eval('[data-slider="reviews"]', (row) => row.textContent)).toContain('Besser, als ich es mir vorgestellt hatte');
+    expect(errors).toEqual([]);
+    expect(messages.filter((message) => /^(error|warn)/.test(message))).toEqual([]);
+    await page.close();
+  });
+
+  it('re-renders islands already hydrated from the German props', async () => {
+    let release!: () => void;
+    const { page, errors, console: messages } = await openGermanVisitor(new Promise<void>((resolve) => (release = resolve)));
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    release();
+    await page.waitForFunction(() => document.querySelector('[data-slider="reviews"]')!.textContent!.includes('Besser, als ich es mir vorgestellt hatte'), { timeout: 15_000 });
+    expect(await page.evaluate(() => [document.documentElement.lang, document.body.innerText.includes('Bewertungen und Rezensionen')])).toEqual(['de', true]);
+    // The slider kept its state: React re-rendered the track, the controller still drives it.
+    expect(await page.$eval('[data-slider="reviews"]', (row) => row.hasAttribute('data-slider-active'))).toBe(true);
+    expect(errors).toEqual([]);
+    expect(messages.filter((message) => /^(error|warn)/.test(message))).toEqual([]);
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-// `npm run lighthouse`'s split of Total Blocking Time, on a real Lighthouse run: the page's own long task is the page's, not Chromium's navigation.
+// `npm run lighthouse`'s split of Total Blocking Time, on a real Lighthouse run: the page's own long task is the page's, not Chromium's navigation, and is named as its longest.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import lighthouse from 'lighthouse';
@@ -39,4 +39,7 @@ test("a page's own long task counts as its own blocking time, and the split adds
   expect(split.navigation).toBeGreaterThanOrEqual(0);
   // The 60 ms task, four times slower, less the 50 ms that do not block: at least 100 ms whatever the machine's load.
   expect(split.total - split.navigation).toBeGreaterThanOrEqual(100);
+  // And it is the page's longest task, named by what ran it: the timer's callback in the page's own script.
+  expect(split.longestOwnTask.duration).toBeGreaterThanOrEqual(240);
+  expect(split.longestOwnTask.cause).toMatch(/^(TimerFire|FunctionCall)\b/);
 });

@@ -61,20 +61,28 @@ describe('served pages', () => {
 
   browserTest('shows the error page with the message when rendering fails in the browser', async ({ context }) => {
     const { page } = await openPage(context);
-    // Break the embedded props before the client entry reads them: the app throws while hydrating.
+    // Break the embedded island props before the client entry reads them: an island throws while hydrating.
     await page.evaluateOnNewDocument(() => {
       document.addEventListener('readystatechange', () => {
-        const element = document.getElementById('page-props');
+        const element = document.getElementById('island-props');
         if (element && document.readyState === 'interactive') {
           const props = JSON.parse(element.textContent!);
-          delete props.listing;
+          delete props.islands.reviews.reviews;
           element.textContent = JSON.stringify(props);
         }
       });
     });
     await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.body.innerText.includes('Unexpected Application Error!'), { timeout: 15_000 });
-    expect(await page.$eval('h3', (h3) => h3.textContent)).toMatch(/listing|undefined/);
+    await page.waitForFunction(
+      () => {
+        window.dispatchEvent(new KeyboardEvent('keydown'));
+        return document.body.innerText.includes('Unexpected Application Error!');
+      },
+      { timeout: 15_000, polling: 200 },
+    );
+    expect(await page.$eval('h3', (h3) => h3.textContent)).toMatch(/map|undefined/);
+    // In place of the whole page, as the app's render error always was.
+    expect(await page.$('[data-slider]')).toBeNull();
   });
 });
 

@@ -96,7 +96,7 @@ describe('language fallback', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
     await page.waitForFunction(() => document.body.innerText.includes('Bewertungen und Rezensionen'), { timeout: 5000 });
     expect(page.url()).toBe(`${baseUrl}/?utm_source=fb`);
-    // React re-rendered the page; every CTA still shows the rebuilt install link.
+    // The German page was morphed in; every CTA still shows the rebuilt install link.
     const href = await waitForHref(page, new RegExp(`[?&]${paramOf('cookie._fbc')}=`));
     expect(new Set(await page.$$eval('a[data-cta]', (anchors) => anchors.map((anchor) => anchor.getAttribute('href'))))).toEqual(new Set([href]));
     expect(errors).toEqual([]);

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleRuntime } from '../../generator/build/bundle.ts';
 import { stringify } from 'yaml';
 import { buildSite } from '../../generator/build/index.ts';
 import { defaultConfigData, siteDir, temporaryDir } from '../helpers.ts';
@@ -91,6 +92,14 @@ describe('byte budgets', () => {
       expect(size.gzip, `${file} JS gzip`).toBeLessThanOrEqual(JS_BUDGET);
       expect(size.brotli, `${file} JS brotli`).toBeLessThanOrEqual(JS_BUDGET);
     }
+  });
+
+  it('ships in the client entry React and the islands only: no translator, messages or static section', async () => {
+    const { metafile } = await bundleRuntime();
+    const client = Object.values(metafile.outputs).find((output) => output.entryPoint?.endsWith('templates/entry-client.tsx'))!;
+    const inputs = Object.keys(client.inputs);
+    expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/react-dom/), expect.stringMatching(/templates\/components\/slider-controller\.ts$/)]));
+    expect(inputs.filter((input) => /i18next|templates\/(App|i18n)\.tsx$|components\/(header|description|information|privacy|ratings|whats-new|links)\.tsx$|locales\//.test(input))).toEqual([]);
   });
 
   it('preloads the LCP image with high priority and nothing else', () => {

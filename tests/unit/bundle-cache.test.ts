@@ -1,5 +1,5 @@
 // The runtime bundle is kept between builds and reused only while every file it was made from has the same bytes.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleRuntime, type Bundle } from '../../generator/build/bundle.ts';
@@ -54,6 +54,20 @@ describe('the kept runtime bundle', () => {
     const cache = path.join(dir, 'cache');
     await cachedBundle(cache, make);
     writeFileSync(path.join(cache, 'bundle.json'), '{"esbuild":');
+    await cachedBundle(cache, make);
+    expect(made.count).toBe(2);
+  });
+
+  it('is not reused by another checkout sharing the cache, whose sources it does not name', async () => {
+    const dir = await temporaryDir();
+    const { made, make } = fakeMaker(dir);
+    const cache = path.join(dir, 'cache');
+    await cachedBundle(cache, make);
+    // As another checkout keeps it: the same record, its own sources (unchanged) and its own path.
+    const record = path.join(cache, 'bundle.json');
+    writeFileSync(record, JSON.stringify({ ...JSON.parse(readFileSync(record, 'utf8')), checkout: '/elsewhere/generator/build/bundle-cache.ts' }));
+    await cachedBundle(cache, make);
+    expect(made.count).toBe(2);
     await cachedBundle(cache, make);
     expect(made.count).toBe(2);
   });

@@ -46,6 +46,9 @@ describe('filling user text that looks like a stand-in', () => {
       const json = JSON.parse((props.childNodes[0] as DefaultTreeAdapterMap['textNode']).value);
       expect(json.installLink).toBe(HOSTILE_LINK);
       expect(JSON.stringify(json)).toContain(OLD_JSON_TOKEN);
+      // The screenshots island renders its links from its own props: the same link, whole.
+      const islands = elements(document).find((element) => attribute(element, 'id') === 'island-props')!;
+      expect(JSON.parse((islands.childNodes[0] as DefaultTreeAdapterMap['textNode']).value).islands.screenshots.installLink, file).toBe(HOSTILE_LINK);
       const title = elements(document).find((element) => element.tagName === 'h1')!;
       expect((title.childNodes[0] as DefaultTreeAdapterMap['textNode']).value, file).toBe(OLD_HTML_TOKEN);
     }

@@ -111,11 +111,11 @@ describe.each(PAGES)('%s built from hostile strings', (page) => {
     const scripts = elements(document).filter((element) => element.tagName === 'script');
     const twinScripts = elements(parse(twinHtml)).filter((element) => element.tagName === 'script');
     expect(scripts.length).toBe(twinScripts.length);
-    // The only scripts are the bundles, the two JSON blocks, and inline code that no string reached.
+    // The only scripts are the bundles, the three JSON blocks, and inline code that no string reached.
     scripts.forEach((script, i) => {
       if (attribute(script, 'src') !== undefined) return;
       if (attribute(script, 'type') === 'application/json') {
-        expect(['page-props', 'runtime-config']).toContain(attribute(script, 'id'));
+        expect(['page-props', 'island-props', 'runtime-config']).toContain(attribute(script, 'id'));
         return;
       }
       expect(textOf(script)).toBe(textOf(twinScripts[i]!));
@@ -150,7 +150,7 @@ describe.each(PAGES)('%s built from hostile strings', (page) => {
   });
 
   it('keeps the embedded JSON inside its script tags, and it parses back to the exact strings', () => {
-    for (const id of ['page-props', 'runtime-config']) {
+    for (const id of ['page-props', 'island-props', 'runtime-config']) {
       const script = elements(document).find((element) => element.tagName === 'script' && attribute(element, 'id') === id)!;
       const raw = textOf(script);
       expect(raw).not.toMatch(/<|>|&|\u2028|\u2029/);
@@ -160,6 +160,10 @@ describe.each(PAGES)('%s built from hostile strings', (page) => {
         for (const payload of [PAYLOADS.developer, PAYLOADS.copyright, PAYLOADS.author, PAYLOADS.appName, PAYLOADS.description, PAYLOADS.reviewBody, PAYLOADS.defaultLink]) {
           expect(strings).toContain(payload);
         }
+      } else if (id === 'island-props') {
+        // The islands' words, as the page shows them: the review's author and body, the install link.
+        const strings = stringsIn(data);
+        for (const payload of [PAYLOADS.author, PAYLOADS.reviewBody, PAYLOADS.defaultLink]) expect(strings).toContain(payload);
       } else {
         expect(data.tracking.deepLink).toBe(PAYLOADS.deepLink);
         expect(data.tracking.appsflyer.oneLink.default).toBe(PAYLOADS.defaultLink);

@@ -1,29 +1,27 @@
-// Lazy hydration: the client entry loads once, on the first interaction or when idle after load, whichever comes first.
+// Islands hydration: the client entry loads once, on the first interaction (a touch, a key, focus, a slider scrolled), and never by itself.
 import { describe, expect, it, vi } from 'vitest';
-import { createHydration, scheduleHydration, type HydrationWindow } from '../../templates/runtime/hydration.ts';
+import { createHydration, EARLY_INTERACTION, scheduleHydration, type HydrationWindow } from '../../templates/runtime/hydration.ts';
 
-/** A window with a controllable load state, idle callback and event listeners. */
-function fakeWindow(readyState: DocumentReadyState = 'loading') {
+/** A window with controllable event listeners. */
+function fakeWindow() {
   const listeners = new Map<string, Set<(event?: Event) => void>>();
-  const idle: Array<() => void> = [];
   const win: HydrationWindow = {
-    document: { readyState },
     addEventListener: (type: string, listener: (event?: Event) => void) => {
       listeners.set(type, (listeners.get(type) ?? new Set()).add(listener));
     },
     removeEventListener: (type: string, listener: (event?: Event) => void) => {
       listeners.get(type)?.delete(listener);
     },
-    setTimeout: (handler: () => void) => handler(),
-    requestIdleCallback: (callback: () => void) => idle.push(callback),
   };
   return {
     win,
     fire: (type: string, event?: unknown) => [...(listeners.get(type) ?? [])].forEach((listener) => listener(event as Event)),
-    runIdle: () => idle.splice(0).forEach((callback) => callback()),
     listening: (type: string) => listeners.get(type)?.size ?? 0,
   };
 }
+
+/** An element a scroll event may come from, matching `[data-slider]` or not. */
+const scrolled = (isSlider: boolean) => ({ type: 'scroll', target: { matches: (selector: string) => isSlider && selector === '[data-slider]' } });
 
 describe('lazy hydration', () => {
   it('loads the client entry once however often it is started', async () => {
@@ -34,15 +32,36 @@ describe('lazy hydration', () => {
     expect(load).toHaveBeenCalledWith('/assets/client-X.js');
   });
 
-  it('waits for load and then idle, not for the module script itself', () => {
+  it('does not start by itself: not at load, not when the page is idle', () => {
     const page = fakeWindow();
     const start = vi.fn(async () => {});
     scheduleHydration(page.win, start);
-    expect(start).not.toHaveBeenCalled();
     page.fire('load');
     expect(start).not.toHaveBeenCalled();
-    page.runIdle();
+    expect(page.listening('load')).toBe(0);
+  });
+
+  it('starts at once when the visitor pressed before the runtime ran (the loader noted it)', () => {
+    const start = vi.fn(async () => {});
+    const untouched = fakeWindow();
+    scheduleHydration({ ...untouched.win, [EARLY_INTERACTION]: false }, start);
+    expect(start).not.toHaveBeenCalled();
+    const pressed = fakeWindow();
+    scheduleHydration({ ...pressed.win, [EARLY_INTERACTION]: true }, start);
     expect(start).toHaveBeenCalledTimes(1);
+    expect(pressed.listening('keydown')).toBe(0);
+  });
+
+  it('starts when a slider row is scrolled natively, not when the page or another element is', () => {
+    const page = fakeWindow();
+    const start = vi.fn(async () => {});
+    scheduleHydration(page.win, start);
+    page.fire('scroll', { type: 'scroll', target: {} });
+    page.fire('scroll', scrolled(false));
+    expect(start).not.toHaveBeenCalled();
+    page.fire('scroll', scrolled(true));
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(page.listening('scroll')).toBe(0);
   });
 
   it.each(['pointerdown', 'touchstart', 'keydown', 'focusin'])('starts on the first %s before the page is idle, and stops listening', (type) => {
@@ -54,11 +73,11 @@ describe('lazy hydration', () => {
     expect(page.listening(type)).toBe(0);
   });
 
-  it('does not start on scrolling or mouse movement alone', () => {
-    const page = fakeWindow('complete');
+  it('does not start on scrolling the page or mouse movement alone', () => {
+    const page = fakeWindow();
     const start = vi.fn(async () => {});
     scheduleHydration(page.win, start);
-    page.fire('scroll');
+    page.fire('scroll', { type: 'scroll', target: {} });
     page.fire('mousemove');
     expect(start).not.toHaveBeenCalled();
   });
@@ -108,7 +127,7 @@ describe('lazy hydration', () => {
   });
 
   it('swallows a failed load: the server HTML keeps working', async () => {
-    const page = fakeWindow('complete');
+    const page = fakeWindow();
     const start = createHydration('/missing.js', () => Promise.reject(new Error('offline')));
     scheduleHydration(page.win, start);
     page.fire('keydown');

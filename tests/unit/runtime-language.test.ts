@@ -1,26 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   fallbackLocale,
-  fetchLocaleBundle,
+  fetchLocalePage,
   hasLocaleSegment,
+  pageAlternates,
   plainRouteLocale,
+  sameOriginUrl,
 } from '../../templates/runtime/language.ts';
 import { preferredLocale } from '../../templates/negotiate.ts';
 
 const LOCALES = ['en', 'de', 'es', 'fr'];
-const CONFIG = {
-  locale: 'en',
-  locales: LOCALES,
-  translations: { de: '/assets/de.json', es: '/assets/es.json', fr: '/assets/fr.json' },
-};
-/** The markets fixture's locales, every one with its bundle. */
+/** A page's config, with `pages`: the locales its hreflang alternates name a page of its route in. */
+const CONFIG = { locale: 'en', locales: LOCALES, pages: LOCALES };
+/** The markets fixture's locales. */
 const MARKETS = ['en', 'ja', 'pt-BR', 'ar'];
-const bundles = (locales: readonly string[]) => Object.fromEntries(locales.map((locale) => [locale, `/assets/${locale}.json`]));
 /** A campaign whose plain routes are Brazilian Portuguese (the markets fixture's sao-paulo). */
-const SAO_PAULO = { locale: 'pt-BR', locales: MARKETS, translations: bundles(MARKETS) };
+const SAO_PAULO = { locale: 'pt-BR', locales: MARKETS, pages: MARKETS };
 /** Regional locales side by side. */
 const REGIONAL = ['en', 'pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant'];
-const REGIONAL_CONFIG = { locale: 'en', locales: REGIONAL, translations: bundles(REGIONAL) };
+const REGIONAL_CONFIG = { locale: 'en', locales: REGIONAL, pages: REGIONAL };
+
+/** Alternates as the build writes them: a page of the route in each of `pages`, and `x-default` on the plain route of `defaultLocale` (none when null). */
+function alternatesOf(pages: readonly string[], defaultLocale: string | null): Map<string, string> {
+  const alternates = new Map(pages.map((locale) => [locale, locale === defaultLocale ? '/feature1' : `/${locale}/feature1`]));
+  if (defaultLocale !== null) alternates.set('x-default', '/feature1');
+  return alternates;
+}
 
 describe('preferredLocale', () => {
   it.each<[string[], readonly string[], string, string]>([
@@ -68,8 +73,7 @@ describe('fallbackLocale', () => {
     ['an Italian visitor', CONFIG, '/feature1', ['it-IT'], null],
     ['a localized URL', CONFIG, '/de/feature1', ['fr'], null],
     ['an explicit /en/ URL', CONFIG, '/en/feature1', ['fr'], null],
-    ['an English visitor, even with an English bundle', { ...CONFIG, translations: { ...CONFIG.translations, en: '/assets/en.json' } }, '/', ['en-US', 'de'], null],
-    ['a locale without a translation bundle', { ...CONFIG, translations: { de: '/assets/de.json' } }, '/', ['fr'], null],
+    ['a locale the alternates name no page in', { ...CONFIG, pages: ['en', 'de'] }, '/', ['fr'], null],
     ['a visitor whose first supported language is French', CONFIG, '/summer/feature2', ['pt', 'fr-BE', 'de'], 'fr'],
     ['a Portuguese visitor where pt-PT and pt-BR are both offered', REGIONAL_CONFIG, '/', ['pt-PT', 'pt'], 'pt-PT'],
     ['a Taiwanese visitor where zh-Hans and zh-Hant are both offered', REGIONAL_CONFIG, '/', ['zh-Hant-TW'], 'zh-Hant'],
@@ -80,7 +84,7 @@ describe('fallbackLocale', () => {
     ['a Portuguese visitor on Brazilian plain routes', SAO_PAULO, '/', ['pt-PT', 'en'], null],
     ['an explicit /pt-BR/ URL', SAO_PAULO, '/pt-BR/feature1', ['ko'], null],
   ])('%s', (_name, config, pathname, languages, locale) => {
-    expect(fallbackLocale(config, pathname, languages, config.locale)).toBe(locale);
+    expect(fallbackLocale(config, pathname, languages, alternatesOf(config.pages, config.locale))).toBe(locale);
   });
 
   it.each([
@@ -89,7 +93,7 @@ describe('fallbackLocale', () => {
     ['the default locale page, plain routes in pt-BR', SAO_PAULO, ['ko'], 'pt-BR', 'en'],
     ['a page without alternates: its own locale stands for the default', { ...CONFIG, locale: 'de' }, ['fr'], null, 'fr'],
   ])('%s', (_name, config, languages, defaultLocale, locale) => {
-    expect(fallbackLocale(config, '/feature1', languages, defaultLocale)).toBe(locale);
+    expect(fallbackLocale(config, '/feature1', languages, alternatesOf(config.pages, defaultLocale))).toBe(locale);
   });
 });
 
@@ -106,26 +110,43 @@ describe('plainRouteLocale', () => {
     ['no x-default', { en: '/', de: '/de' }, null],
     ['no alternates', {}, null],
   ])('%s -> %s', (_name, alternates, locale) => {
-    expect(plainRouteLocale(withAlternates(alternates))).toBe(locale);
+    expect(plainRouteLocale(pageAlternates(withAlternates(alternates)))).toBe(locale);
   });
 });
 
-describe('fetchLocaleBundle', () => {
-  const ok = (body: unknown) => async () => ({ ok: true, json: async () => body });
+describe('sameOriginUrl', () => {
+  const location = { href: 'http://preview.test:8080/feature1?x=1', origin: 'http://preview.test:8080' };
 
-  it('returns the bundle object', async () => {
-    const fetchFn = vi.fn(ok({ header: { get: 'LADEN' } }));
-    await expect(fetchLocaleBundle(fetchFn, '/assets/de.json')).resolves.toEqual({ header: { get: 'LADEN' } });
-    expect(fetchFn).toHaveBeenCalledWith('/assets/de.json');
+  it.each([
+    ['a path', '/de/feature1', 'http://preview.test:8080/de/feature1'],
+    ['a URL on this origin', 'http://preview.test:8080/summer/de/', 'http://preview.test:8080/summer/de/'],
+    // The build's siteUrl names production; the preview serves the same files.
+    ['a URL on another origin: its path here', 'https://pictura.example/summer/de/feature1', '/summer/de/feature1'],
+  ])('%s', (_name, href, url) => {
+    expect(sameOriginUrl(href, location)).toBe(url);
+  });
+});
+
+describe('fetchLocalePage', () => {
+  const answer = (contentType: string | null, body = '<!doctype html><html lang="de">') => async () => ({
+    ok: true,
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) },
+    text: async () => body,
+  });
+
+  it('returns the HTML of an HTML answer', async () => {
+    const fetchFn = vi.fn(answer('text/html; charset=utf-8'));
+    await expect(fetchLocalePage(fetchFn, '/de/feature1')).resolves.toBe('<!doctype html><html lang="de">');
+    expect(fetchFn).toHaveBeenCalledWith('/de/feature1');
   });
 
   it.each([
-    ['a 404', async () => ({ ok: false, json: async () => ({}) })],
+    ['a 404', async () => ({ ok: false, headers: { get: () => 'text/html' }, text: async () => 'Not found' })],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['broken JSON', async () => ({ ok: true, json: () => Promise.reject(new SyntaxError('JSON')) })],
-    ['an array', ok([1, 2])],
-    ['null', ok(null)],
+    ['a body that fails', async () => ({ ok: true, headers: { get: () => 'text/html' }, text: () => Promise.reject(new TypeError('aborted')) })],
+    ['JSON', answer('application/json')],
+    ['no content type', answer(null)],
   ])('is null, silently, for %s', async (_name, fetchFn) => {
-    await expect(fetchLocaleBundle(fetchFn, '/assets/de.json')).resolves.toBeNull();
+    await expect(fetchLocalePage(fetchFn, '/de/feature1')).resolves.toBeNull();
   });
 });

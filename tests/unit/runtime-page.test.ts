@@ -121,8 +121,17 @@ class FakeDocument {
   prompt(): FakeElement | undefined {
     return this.body.children.find((child) => child.attributes.has(PROMPT_ATTRIBUTE));
   }
+  /** The page's `<link rel="alternate" hreflang>` elements. */
+  readonly alternates: FakeElement[] = [];
   querySelectorAll(selector: string) {
+    if (selector === 'link[rel="alternate"][hreflang]') return this.alternates;
     return selector === 'a[data-cta]' ? this.anchors : [];
+  }
+  addAlternate(hreflang: string, href: string) {
+    const link = new FakeElement('link', this);
+    link.setAttribute('hreflang', hreflang);
+    link.setAttribute('href', href);
+    this.alternates.push(link);
   }
   querySelector() {
     return null;
@@ -175,7 +184,6 @@ function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
     locale: 'en',
     locales: ['en', 'de', 'es', 'fr'],
     client: '/assets/client-abc123.js',
-    translations: { de: '/assets/de-abc123.json', es: '/assets/es-abc123.json', fr: '/assets/fr-abc123.json' },
     tracking: {
       metaPixelId: '123456789012345',
       appsflyer: {
@@ -238,6 +246,7 @@ function fakePage(options: { search?: string; pathname?: string; languages?: str
       search,
       hash: '',
       href: `https://landing.example${pathname}${search}`,
+      origin: 'https://landing.example',
       assign: vi.fn(),
     },
     navigator: { userAgent: options.userAgent ?? IPHONE, languages: options.languages ?? ['en-US'], maxTouchPoints: 5 },
@@ -315,17 +324,12 @@ describe('readRuntimeConfig', () => {
   });
 });
 
-/** The page's own props, as far as the bundle check compares them. */
-const PAGE_PROPS = {
-  locale: 'en',
-  messages: { header: { get: 'Get', ratings: '{{count}} Ratings' } },
-  listing: { rating: 4.5, ratingCount: '25.6K', reviews: [{ id: 'r1', author: 'Kathy', rating: 5 }] },
-};
-const GERMAN_BUNDLE = {
-  locale: 'de',
-  messages: { header: { get: 'Laden', ratings: '{{count}} Bewertungen' } },
-  listing: { rating: 4.5, ratingCount: '25,6 K', reviews: [{ id: 'r1', author: 'Kathy', rating: 5 }] },
-};
+/** The hreflang alternates of /feature1 as the build writes them: English plain routes. */
+function addAlternates(doc: FakeDocument) {
+  for (const locale of ['de', 'es', 'fr']) doc.addAlternate(locale, `https://landing.example/${locale}/feature1`);
+  doc.addAlternate('en', 'https://landing.example/feature1');
+  doc.addAlternate('x-default', 'https://landing.example/feature1');
+}
 
 describe('startRuntime on a fake page', () => {
   const expectedParams = (page: ReturnType<typeof fakePage>, paywall: string) => ({
@@ -589,48 +593,30 @@ describe('startRuntime on a fake page', () => {
     expect(page.doc.scripts.every((script) => script.async)).toBe(true);
   });
 
-  it('switches a plain English page to the visitor language after load', async () => {
+  it('fetches the page of its route in the visitor language, as its alternates name it, after load (without React)', async () => {
     const page = fakePage({ languages: ['de-DE', 'en'] });
-    page.doc.setPageProps(PAGE_PROPS);
-    page.win.fetch = vi.fn(async (url: string) => jsonResponse(url.includes('/de-') ? GERMAN_BUNDLE : SPLIT_CONFIG));
+    addAlternates(page.doc);
+    page.win.fetch = vi.fn(async (url: string) => (url.endsWith('config.json') ? jsonResponse(SPLIT_CONFIG) : jsonResponse('<!doctype html>', 200, 'text/html')));
     page.start();
     await vi.advanceTimersByTimeAsync(10);
-    expect(page.win.fetch).toHaveBeenCalledWith('/assets/de-abc123.json');
-    expect(page.doc.events).toEqual([{ type: 'store-landing:locale', detail: { locale: 'de', bundle: GERMAN_BUNDLE } }]);
-    // The switch needs React: the client entry was loaded, once.
-    expect(page.importedModules).toEqual(['/assets/client-abc123.js']);
+    expect(page.win.fetch).toHaveBeenCalledWith('https://landing.example/de/feature1');
+    expect(page.importedModules).toEqual([]);
   });
 
-  it.each([
-    ['null messages and listing (the issue\'s payload)', { locale: 'de', messages: null, listing: null }],
-    ['empty messages (raw keys)', { ...GERMAN_BUNDLE, messages: {} }],
-    ['a missing message', { ...GERMAN_BUNDLE, messages: { header: { get: 'Laden' } } }],
-    ['an empty message', { ...GERMAN_BUNDLE, messages: { header: { get: '', ratings: '{{count}} Bewertungen' } } }],
-    ['another locale', { ...GERMAN_BUNDLE, locale: 'fr' }],
-    ['a listing of the wrong shape', { ...GERMAN_BUNDLE, listing: { ...GERMAN_BUNDLE.listing, reviews: [null] } }],
-    ['an array', [GERMAN_BUNDLE]],
-  ])('keeps the server-rendered page for a bundle with %s', async (_name, bundle) => {
+  it('fetches nothing when its alternates name no page in the visitor language', async () => {
     const page = fakePage({ languages: ['de-DE', 'en'] });
-    page.doc.setPageProps(PAGE_PROPS);
-    page.win.fetch = vi.fn(async (url: string) => jsonResponse(url.includes('/de-') ? bundle : SPLIT_CONFIG));
     page.start();
     await vi.advanceTimersByTimeAsync(10);
-    expect(page.win.fetch).toHaveBeenCalledWith('/assets/de-abc123.json');
-    expect(page.doc.events).toEqual([]);
-  });
-
-  it('keeps the server-rendered page when it cannot read its own props to compare with', async () => {
-    const page = fakePage({ languages: ['de-DE', 'en'] });
-    page.win.fetch = vi.fn(async (url: string) => jsonResponse(url.includes('/de-') ? GERMAN_BUNDLE : SPLIT_CONFIG));
-    page.start();
-    await vi.advanceTimersByTimeAsync(10);
-    expect(page.doc.events).toEqual([]);
+    expect(page.win.fetch).toHaveBeenCalledTimes(1);
+    expect(page.win.fetch).toHaveBeenCalledWith('/config.json');
   });
 
   it('keeps English for an English visitor', async () => {
     const page = fakePage({ languages: ['en-GB', 'de'] });
+    addAlternates(page.doc);
     page.start();
     await vi.advanceTimersByTimeAsync(10);
+    expect(page.win.fetch).toHaveBeenCalledTimes(1);
     expect(page.doc.events).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { Builder, type WebDriver } from 'selenium-webdriver';
+import { Builder, Key, type WebDriver } from 'selenium-webdriver';
 import { inject, test } from 'vitest';
 import { WEBKIT_DRIVER } from './global-setup.ts';
 import { startRefusingProxy, type RefusedRequest } from './refusing-proxy.ts';
@@ -74,10 +74,10 @@ export function lanAddress(): string {
 
 /**
  * Opens `url` in the session's window and hooks the page's console and error events as soon as
- * its document exists, which is before hydration: React is loaded only after the load event
- * (templates/runtime/hydration.ts). WebKitGTK's driver has no earlier hook (no BiDi, no log
- * endpoint, no script run before the page's own), so a hook that finds hydration already begun,
- * as a page from the memory cache may, is not trusted: the page is visited again. Resolves once
+ * its document exists, which is before hydration: React is loaded only at the visitor's first
+ * interaction (templates/runtime/hydration.ts), which waitForHydration makes. WebKitGTK's driver
+ * has no earlier hook (no BiDi, no log endpoint, no script run before the page's own), so a hook
+ * that finds hydration already begun is not trusted: the page is visited again. Resolves once
  * the page has loaded.
  */
 export async function visit({ driver }: WebKit, url: string): Promise<void> {
@@ -97,22 +97,25 @@ export function consoleOf({ driver }: WebKit): Promise<PageConsole> {
   return driver.executeScript('return window.__storeLandingConsole;');
 }
 
-/** Resolves once the client entry has hydrated the page. */
+/**
+ * Makes the visitor's first interaction, a real key press that moves nothing (Shift), which is
+ * when the runtime loads React, and resolves once the islands have hydrated.
+ */
 export async function waitForHydration({ driver }: WebKit): Promise<void> {
+  await driver.actions({ async: true }).keyDown(Key.SHIFT).keyUp(Key.SHIFT).perform();
   await waitFor(driver, 'return document.documentElement.hasAttribute("data-hydrated") || null;', 'hydration (<html data-hydrated>)');
 }
 
 /**
  * Runs in the page: null while the window still shows the document being left; otherwise hooks
  * the console once and says whether that was in time: 'late' once hydration has begun, which
- * hydrateRoot marks on the container (React's `__reactContainer$` key) before it renders anything.
+ * hydrateRoot marks on each island's container (React's `__reactContainer$` key) before it renders anything.
  */
 const HOOK_CONSOLE = `
   if (window.__storeLandingLeft || location.href === 'about:blank') return null;
   if (!window.__storeLandingConsole) {
     const page = { errors: [], warnings: [] };
-    const root = document.getElementById('root');
-    const begun = document.documentElement.hasAttribute('data-hydrated') || (root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')));
+    const begun = document.documentElement.hasAttribute('data-hydrated') || [...document.querySelectorAll('[data-slider] *')].some((node) => Object.keys(node).some((key) => key.startsWith('__reactContainer$')));
     const record = (list, original) => (...args) => {
       list.push(args.map((arg) => (arg instanceof Error ? arg.name + ': ' + arg.message : String(arg))).join(' '));
       original.apply(console, args);

@@ -1,6 +1,6 @@
 // Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the React templates.
-import { renderDocument, type ImagePreload } from '../../../templates/document.ts';
-import { renderError } from '../../../templates/entry-server.tsx';
+import { renderDocument, serializeJson, type ImagePreload } from '../../../templates/document.ts';
+import { renderError, renderIslandProps } from '../../../templates/entry-server.tsx';
 import type { TranslatorCache } from '../../../templates/i18n.tsx';
 import type { ImageRef, LocaleBundle } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
@@ -11,7 +11,22 @@ import { notFoundFile } from '../../hosts/site.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
 import { propsTemplate } from './props-json.ts';
-import { BASE_PATH_TOKEN, BODY_TOKEN, CSP_TOKEN, INSTALL_LINK_JSON_TOKEN, PROPS_SLOT, PROPS_TOKEN, RUNTIME_CONFIG_TOKEN, splitAround, STYLE_TOKEN, toTemplate, type DocumentTemplate } from './slots.ts';
+import { ISLAND_PROPS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
+import {
+  BASE_PATH_TOKEN,
+  BODY_TOKEN,
+  CSP_TOKEN,
+  INSTALL_LINK_JSON_TOKEN,
+  ISLANDS_SLOT,
+  ISLANDS_TOKEN,
+  PROPS_SLOT,
+  PROPS_TOKEN,
+  RUNTIME_CONFIG_TOKEN,
+  splitAround,
+  STYLE_TOKEN,
+  toTemplate,
+  type DocumentTemplate,
+} from './slots.ts';
 
 /** What rendering a campaign's templates needs besides its plan. */
 export interface RenderContext {
@@ -39,8 +54,6 @@ export interface CampaignTemplate {
   pages: Map<string, DocumentTemplate>;
   /** Each locale's 404 page, by file relative to the campaign's folder (`404.html`, `de/404.html`). */
   notFound: Map<string, DocumentTemplate>;
-  /** Each locale's bundle as JSON text, URLs on BASE_PATH_TOKEN: the hashed asset the runtime fetches to switch language. */
-  localeJson: Map<string, string>;
 }
 
 /**
@@ -65,7 +78,6 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
   return {
     pages: new Map(localeOrder.map((page) => [page.file, renderPage(plan, page, context, metadata.get(page.locale)!)])),
     notFound: new Map(plan.config.locales.map((locale) => [notFoundFile(locale, plan.config.defaultLocale), toTemplate(renderNotFound(plan, context, locale))])),
-    localeJson: new Map([...context.bundles].map(([locale, bundle]) => [locale, JSON.stringify(bundle)])),
   };
 }
 
@@ -78,8 +90,10 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
   const { config } = plan;
   const props = buildPageProps(config, page, context.bundles.get(page.locale)!, context.image);
   let body: DocumentTemplate;
+  let islands: DocumentTemplate;
   try {
     body = renderBody(props, context);
+    islands = toTemplate(serializeJson(renderIslandProps({ ...props, installLink: INSTALL_LINK_JSON_TOKEN }, context.translators)));
   } catch (error) {
     throw RenderFailed.create(`${page.file} (${page.variant.name}, ${page.locale})`, (error as Error).message);
   }
@@ -102,11 +116,12 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
     modulePreloads: context.modulePreloads,
-    data: { 'page-props': PROPS_TOKEN, 'runtime-config': RUNTIME_CONFIG_TOKEN },
+    data: { 'page-props': PROPS_TOKEN, [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN, 'runtime-config': RUNTIME_CONFIG_TOKEN },
   });
   return splitAround(html, [
     [BODY_TOKEN, body],
     [PROPS_SLOT, propsTemplate({ ...props, installLink: INSTALL_LINK_JSON_TOKEN })],
+    [ISLANDS_SLOT, islands],
   ]);
 }
 

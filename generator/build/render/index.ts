@@ -2,8 +2,6 @@
 import type { Messages } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
 import type { CampaignAssembly } from '../assemble.ts';
-import { jsonAsset } from '../assets.ts';
-import type { AssetFile } from '../bundle.ts';
 import type { CampaignContext } from '../campaign-context.ts';
 import { buildLocaleBundle, imageResolver } from '../page-props.ts';
 import type { CampaignPlan } from '../plan.ts';
@@ -13,14 +11,12 @@ import { BASE_PATH_TOKEN, documentFiller } from './slots.ts';
 /** The messages of `locale` as `config` names its locale files: the validated config's, or a build worker's copy of them. */
 export type MessagesOf = (config: Config, locale: string) => Messages;
 
-/** A campaign's documents as UTF-8 byte parts in order (written without joining them), and its locale bundles. */
+/** A campaign's documents as UTF-8 byte parts in order (written without joining them). */
 export interface RenderedCampaign {
   /** In the order of the plan's pages. */
   pages: Buffer[][];
   /** Each locale's 404 page, by file relative to the campaign's folder (`404.html`, `de/404.html`). */
   notFound: Map<string, Buffer[]>;
-  /** Each locale's bundle as a hashed JSON asset, fetched by the runtime to switch language. */
-  localeAssets: AssetFile[];
 }
 
 /**
@@ -29,19 +25,17 @@ export interface RenderedCampaign {
  */
 export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembly: CampaignAssembly, context: CampaignContext): RenderedCampaign {
   const template = campaignTemplate(messages, plan, assembly, context);
-  const locales = localeAssets(template.localeJson, BASE_PATH_TOKEN, plan, assembly.assetsUrl);
   const { runtime } = assembly;
   const fill = documentFiller({
     basePath: plan.basePath,
     installLink: plan.config.tracking.appsflyer.oneLink.default,
     csp: assembly.metaPolicy,
     css: context.bundle.css,
-    runtime: { locales: runtime.locales, client: runtime.client, translations: locales.translations, tracking: runtime.tracking, payments: runtime.payments },
+    runtime: { locales: runtime.locales, client: runtime.client, tracking: runtime.tracking, payments: runtime.payments },
   });
   return {
     pages: plan.pages.map((page) => fill(template.pages.get(page.file)!, page)),
     notFound: new Map([...template.notFound].map(([file, notFound]) => [file, fill(notFound)])),
-    localeAssets: locales.assets,
   };
 }
 
@@ -66,16 +60,4 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
     context.templates.set(key, template);
   }
   return template;
-}
-
-/** The locale bundles as hashed JSON assets, on the campaign's base path, with the URL of each. */
-function localeAssets(localeJson: Map<string, string>, basePathToken: string, plan: CampaignPlan, assetsUrl: string) {
-  const translations: Record<string, string> = {};
-  const assets: AssetFile[] = [];
-  for (const [locale, json] of localeJson) {
-    const asset = jsonAsset(`locale-${locale}`, json.replaceAll(basePathToken, plan.basePath));
-    translations[locale] = assetsUrl + asset.name;
-    assets.push(asset);
-  }
-  return { translations, assets };
 }

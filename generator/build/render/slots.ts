@@ -86,6 +86,9 @@ export const BODY_TOKEN = `__store-landing-body-${SECRET}__`;
 /** Stands in for the page props in a document, which is split around it the same way; `PROPS_SLOT` is how it reads there, a JSON string. */
 export const PROPS_TOKEN = `__store-landing-props-${SECRET}__`;
 export const PROPS_SLOT = JSON.stringify(PROPS_TOKEN);
+/** Stands in for the islands' props (templates/islands.ts) the same way. */
+export const ISLANDS_TOKEN = `__store-landing-islands-${SECRET}__`;
+export const ISLANDS_SLOT = JSON.stringify(ISLANDS_TOKEN);
 
 /** One template of several, in order, sharing their buffers: a JOIN between each two. */
 export function joinTemplates(parts: DocumentTemplate[]): DocumentTemplate {

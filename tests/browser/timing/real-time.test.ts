@@ -30,7 +30,8 @@ describe('the first tap', () => {
     const times: Record<string, number> = {};
     // A slow network: React's module comes 900 ms late (fetched during the delay, it would make the
     // redirect late), and the page's images 3 s late, which holds the load event back, so the tap
-    // comes before load and before the idle time after it that would rightly start hydration.
+    // comes before load, and before the runtime that would note it (the loader notes it for it, and
+    // the runtime then holds hydration until the redirect is due).
     const slowNetwork = async (request: HTTPRequest) => {
       if (!isLocalRequest(request)) return false;
       const isClient = new URL(request.url()).pathname === client;
