@@ -1,8 +1,27 @@
-// Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen.
-import type { BrowserContext, Page } from 'puppeteer';
+// Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen; with each capture, the fonts it used and the characters it had no font for.
+import type { BrowserContext, CDPSession, Page } from 'puppeteer';
 import { launchChromium } from '../shared/chromium.ts';
 import { startServer } from '../serve/server.ts';
+import { findMissingGlyphs } from './glyphs.ts';
 import type { PlannedShot } from './plan.ts';
+
+/** One page as captured. */
+export interface Capture {
+  png: Buffer;
+  /** The platform fonts its text was drawn with, as `Family (PostScriptName)`, sorted. */
+  fonts: string[];
+  /** The characters of its text that no installed font has (drawn as empty boxes); empty when none. */
+  missingGlyphs: string;
+}
+
+/**
+ * Chromium's flags for captures that are the same pixels every time, whatever the machine's settings:
+ * - partial raster re-draws only the changed part of a tile, and where images with rounded corners
+ *   meet a tile's edge that left a few pixels one colour level apart from one run to the next;
+ * - colours in sRGB, not the machine's display profile;
+ * - glyph outlines unhinted and grey anti-aliased, not as the machine's fontconfig would have them.
+ */
+export const DETERMINISTIC_FLAGS = ['--disable-partial-raster', '--force-color-profile=srgb', '--font-render-hinting=none', '--disable-lcd-text'];
 
 /**
  * Injected after load: nothing moves, so two captures of one page are the same pixels.
@@ -14,16 +33,24 @@ const FREEZE_CSS =
 /** Pages captured at once; more does not help on 2 cores, where rendering is the bottleneck. */
 const CONCURRENCY = 2;
 
-/** Serves the build and captures every shot in Chromium, a few at a time, handing each PNG to `check`; results in `shots` order. No shots, no browser. */
-export async function captureAll<T>(buildDir: string, shots: PlannedShot[], scale: number, check: (shot: PlannedShot, png: Buffer) => Promise<T>): Promise<T[]> {
+/** What captureAll does with the browser and each capture. */
+export interface CaptureHandlers<T> {
+  /** Called once Chromium runs, before any capture, with its version (`Chrome/156.0.8078.108`); throwing stops the run. */
+  started?: (browserVersion: string) => void | Promise<void>;
+  check: (shot: PlannedShot, capture: Capture) => Promise<T>;
+}
+
+/** Serves the build (or site) and captures every shot in Chromium, a few at a time, handing each to `check`; results in `shots` order. No shots, no browser. */
+export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale: number, handlers: CaptureHandlers<T>): Promise<T[]> {
   if (shots.length === 0) return [];
-  const server = await startServer({ dir: buildDir, port: 0 });
+  const server = await startServer({ dir: siteDir, port: 0 });
   // --lang fixes navigator.languages, so the runtime never switches an English page to the host's language.
-  const browser = await launchChromium(['--lang=en-US']).catch(async (error) => {
+  const browser = await launchChromium(['--lang=en-US', ...DETERMINISTIC_FLAGS]).catch(async (error) => {
     await server.close();
     throw error;
   });
   try {
+    await handlers.started?.(await browser.version());
     const origin = new URL(server.url).origin;
     const results: T[] = new Array(shots.length);
     let next = 0;
@@ -31,10 +58,13 @@ export async function captureAll<T>(buildDir: string, shots: PlannedShot[], scal
       // A context (a window) of its own: a background tab in a shared window paints no frames, so it would stall.
       const context = await browser.createBrowserContext();
       const tab = await openCaptureTab(context, origin);
+      const devtools = await tab.createCDPSession();
       while (next < shots.length) {
         const index = next++;
         const shot = shots[index]!;
-        results[index] = await check(shot, await capture(tab, server.url + shot.urlPath, shot.viewport, scale));
+        const png = await capture(tab, `${origin}/${shot.urlPath}`, shot.viewport, scale);
+        const missingGlyphs = await tab.evaluate(findMissingGlyphs);
+        results[index] = await handlers.check(shot, { png, missingGlyphs, fonts: await listFonts(tab, devtools) });
       }
       await context.close();
     };
@@ -69,7 +99,7 @@ async function openCaptureTab(context: BrowserContext, origin: string): Promise<
   return page;
 }
 
-/** One full-page capture: the page loaded at the viewport, motion frozen, fonts and every image loaded. */
+/** One full-page capture: the page loaded at the viewport, motion frozen, fonts and every image loaded and decoded. */
 async function capture(page: Page, url: string, viewport: { width: number; height: number }, scale: number): Promise<Buffer> {
   await page.setViewport({ ...viewport, deviceScaleFactor: scale, isMobile: true, hasTouch: true });
   await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
@@ -84,6 +114,8 @@ async function capture(page: Page, url: string, viewport: { width: number; heigh
         image.addEventListener('error', resolve, { once: true });
       })),
     );
+    // Decoded too, so no image is painted by a later frame than the text around it.
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
     await document.fonts.ready;
   });
   await page.waitForSelector('html[data-hydrated]', { timeout: 10_000 }).catch(() => undefined);
@@ -108,4 +140,35 @@ async function freezeMotion(page: Page) {
     sheet.replaceSync(css);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }, FREEZE_CSS);
+}
+
+/**
+ * The platform fonts the page's text was drawn with, as Chromium reports them per element: the
+ * fallback fontconfig picked on this machine, not what the stylesheet asks for. After the capture,
+ * with request interception off: enabling the CSS domain re-requests the document, a request
+ * interception would hold forever, so that the next page never reached network idle.
+ */
+async function listFonts(tab: Page, devtools: CDPSession): Promise<string[]> {
+  await tab.setRequestInterception(false);
+  await devtools.send('DOM.enable');
+  await devtools.send('CSS.enable');
+  try {
+    const { root } = await devtools.send('DOM.getDocument', { depth: -1 });
+    const withText: number[] = [];
+    const walk = (node: typeof root) => {
+      if (node.children?.some((child) => child.nodeType === 3 && child.nodeValue.trim())) withText.push(node.nodeId);
+      node.children?.forEach(walk);
+    };
+    walk(root);
+    const fonts = new Set<string>();
+    for (const nodeId of withText) {
+      const { fonts: used } = await devtools.send('CSS.getPlatformFontsForNode', { nodeId });
+      for (const font of used) fonts.add(`${font.familyName} (${font.postScriptName})`);
+    }
+    return [...fonts].sort();
+  } finally {
+    await devtools.send('CSS.disable');
+    await devtools.send('DOM.disable');
+    await tab.setRequestInterception(true);
+  }
 }
