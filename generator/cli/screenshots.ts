@@ -45,7 +45,7 @@ export function addScreenshotsCommand(program: Command): void {
     .option('--update', 'write the missing baselines and those that changed past their budget (and environment.json)')
     .option('--only <glob>', 'with --update: write only the screenshots whose names match, e.g. "ja-*" or "kids/*"', keep('--only', String))
     .option('--max-diff-pixels <n>', 'a screenshot fails when more pixels than this differ (default 0, or the config\'s screenshots.maxDiffPixels)', keep('--max-diff-pixels', parsePixelCount))
-    .option('--pixel-threshold <0-1>', 'colour distance under which two pixels count as equal, pixelmatch (default 0.1, or the config\'s)', keep('--pixel-threshold', parseFraction))
+    .option('--pixel-threshold <0-1>', 'colour distance under which two pixels count as equal, pixelmatch (default 0.03, or the config\'s)', keep('--pixel-threshold', parseFraction))
     .option('--scale <n>', "device pixel ratio of the captures (baselines at 1; 3 is an iPhone's)", keep('--scale', parseScale), 1)
     .addOption(new Option('--shard <i/n>', 'take only part i of n of the screenshots (merge the reports with screenshots-merge)').argParser(parseShard))
     .option('--ignore-environment', 'compare the pixels even when the baselines were made with another browser, platform, scale or fonts')

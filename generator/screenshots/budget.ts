@@ -13,7 +13,7 @@ export interface ShotBudget {
 export type ScreenshotSettings = Config['screenshots'];
 
 /** The settings of a config without a `screenshots` section (and of a run without a config): strict. */
-export const DEFAULT_SETTINGS: ScreenshotSettings = { maxDiffPixels: 0, pixelThreshold: 0.1, pages: {} };
+export const DEFAULT_SETTINGS: ScreenshotSettings = { maxDiffPixels: 0, pixelThreshold: 0.03, pages: {} };
 
 /**
  * The budget of the shot named `name` (`de-feature3-350.png`, its campaign's folder aside): the

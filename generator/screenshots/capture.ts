@@ -58,13 +58,12 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
       // A context (a window) of its own: a background tab in a shared window paints no frames, so it would stall.
       const context = await browser.createBrowserContext();
       const tab = await openCaptureTab(context, origin);
-      const devtools = await tab.createCDPSession();
       while (next < shots.length) {
         const index = next++;
         const shot = shots[index]!;
-        const png = await capture(tab, `${origin}/${shot.urlPath}`, shot.viewport, scale);
-        const missingGlyphs = await tab.evaluate(findMissingGlyphs);
-        results[index] = await handlers.check(shot, { png, missingGlyphs, fonts: await listFonts(tab, devtools) });
+        const png = await capture(tab.page, `${origin}/${shot.urlPath}`, shot.viewport, scale);
+        const missingGlyphs = await tab.page.evaluate(findMissingGlyphs);
+        results[index] = await handlers.check(shot, { png, missingGlyphs, fonts: await listFonts(tab) });
       }
       await context.close();
     };
@@ -82,7 +81,7 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
  * about 1 s of CPU, three times the rest of a capture. Cookies and local storage carried over
  * before too (a worker's tabs share its context); session storage, the tab's own, the page does not use.
  */
-async function openCaptureTab(context: BrowserContext, origin: string): Promise<Page> {
+async function openCaptureTab(context: BrowserContext, origin: string): Promise<CaptureTab> {
   const page = await context.newPage();
   await page.emulateMediaFeatures([
     { name: 'prefers-color-scheme', value: 'light' },
@@ -96,7 +95,18 @@ async function openCaptureTab(context: BrowserContext, origin: string): Promise<
     const allowed = request.url().startsWith(origin + '/') || request.url().startsWith('data:');
     void (allowed ? request.continue() : request.abort('blockedbyclient'));
   });
-  return page;
+  // On from the start, before any page: enabling the CSS domain on a loaded page re-requests its
+  // document, a request that interception then holds, so the page never reaches network idle.
+  const devtools = await page.createCDPSession();
+  await devtools.send('DOM.enable');
+  await devtools.send('CSS.enable');
+  return { page, devtools };
+}
+
+/** A worker's tab and its own DevTools session, with the DOM and CSS domains on. */
+interface CaptureTab {
+  page: Page;
+  devtools: CDPSession;
 }
 
 /** One full-page capture: the page loaded at the viewport, motion frozen, fonts and every image loaded and decoded. */
@@ -144,31 +154,20 @@ async function freezeMotion(page: Page) {
 
 /**
  * The platform fonts the page's text was drawn with, as Chromium reports them per element: the
- * fallback fontconfig picked on this machine, not what the stylesheet asks for. After the capture,
- * with request interception off: enabling the CSS domain re-requests the document, a request
- * interception would hold forever, so that the next page never reached network idle.
+ * fallback fontconfig picked on this machine, not what the stylesheet asks for.
  */
-async function listFonts(tab: Page, devtools: CDPSession): Promise<string[]> {
-  await tab.setRequestInterception(false);
-  await devtools.send('DOM.enable');
-  await devtools.send('CSS.enable');
-  try {
-    const { root } = await devtools.send('DOM.getDocument', { depth: -1 });
-    const withText: number[] = [];
-    const walk = (node: typeof root) => {
-      if (node.children?.some((child) => child.nodeType === 3 && child.nodeValue.trim())) withText.push(node.nodeId);
-      node.children?.forEach(walk);
-    };
-    walk(root);
-    const fonts = new Set<string>();
-    for (const nodeId of withText) {
-      const { fonts: used } = await devtools.send('CSS.getPlatformFontsForNode', { nodeId });
-      for (const font of used) fonts.add(`${font.familyName} (${font.postScriptName})`);
-    }
-    return [...fonts].sort();
-  } finally {
-    await devtools.send('CSS.disable');
-    await devtools.send('DOM.disable');
-    await tab.setRequestInterception(true);
+async function listFonts({ devtools }: CaptureTab): Promise<string[]> {
+  const { root } = await devtools.send('DOM.getDocument', { depth: -1 });
+  const withText: number[] = [];
+  const walk = (node: typeof root) => {
+    if (node.children?.some((child) => child.nodeType === 3 && child.nodeValue.trim())) withText.push(node.nodeId);
+    node.children?.forEach(walk);
+  };
+  walk(root);
+  const fonts = new Set<string>();
+  for (const nodeId of withText) {
+    const { fonts: used } = await devtools.send('CSS.getPlatformFontsForNode', { nodeId });
+    for (const font of used) fonts.add(`${font.familyName} (${font.postScriptName})`);
   }
+  return [...fonts].sort();
 }

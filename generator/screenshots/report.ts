@@ -27,7 +27,7 @@ figure{margin:0}figcaption{font-weight:600;margin-bottom:4px}
 .frame{position:relative;line-height:0}
 img{display:block;height:auto;border:1px solid #d2d2d7}
 .box{position:absolute;outline:2px solid #d70015;outline-offset:2px;pointer-events:none}
-.region{position:relative;overflow:hidden;border:1px solid #d2d2d7}
+.region{position:relative;overflow:auto;max-height:640px;border:1px solid #d2d2d7}
 .region img{position:absolute;border:0;max-width:none;image-rendering:pixelated}
 .region .after{animation:blink 1.2s steps(1) infinite}
 @keyframes blink{50%{opacity:0}}

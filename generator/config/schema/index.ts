@@ -124,8 +124,8 @@ const screenshots = Type.Object(
       0,
     ),
     pixelThreshold: defaulted(
-      pixelThreshold({ description: 'Colour distance (pixelmatch, 0 to 1) under which two pixels count as equal. `--pixel-threshold` overrides it.' }),
-      0.1,
+      pixelThreshold({ description: 'Colour distance (pixelmatch, 0 to 1) under which two pixels count as equal; 0.03 tells Apple\'s web blue #0071e3 from iOS blue #007aff. `--pixel-threshold` overrides it.' }),
+      0.03,
     ),
     pages: defaulted(
       recordOf(
