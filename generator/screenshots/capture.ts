@@ -45,7 +45,11 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
   if (shots.length === 0) return [];
   const server = await startServer({ dir: siteDir, port: 0 });
   // --lang fixes navigator.languages, so the runtime never switches an English page to the host's language.
-  const browser = await launchChromium(['--lang=en-US', ...DETERMINISTIC_FLAGS]).catch(async (error) => {
+  // Every host name resolves to nothing: captures never depend on the internet, and a page must look
+  // right without its third parties. Blocked by name, not by request interception, which would also
+  // hold the requests DevTools makes for listFonts.
+  const offline = `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(server.url).hostname}`;
+  const browser = await launchChromium(['--lang=en-US', offline, ...DETERMINISTIC_FLAGS]).catch(async (error) => {
     await server.close();
     throw error;
   });
@@ -57,7 +61,7 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
     const worker = async () => {
       // A context (a window) of its own: a background tab in a shared window paints no frames, so it would stall.
       const context = await browser.createBrowserContext();
-      const tab = await openCaptureTab(context, origin);
+      const tab = await openCaptureTab(context);
       while (next < shots.length) {
         const index = next++;
         const shot = shots[index]!;
@@ -81,7 +85,7 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
  * about 1 s of CPU, three times the rest of a capture. Cookies and local storage carried over
  * before too (a worker's tabs share its context); session storage, the tab's own, the page does not use.
  */
-async function openCaptureTab(context: BrowserContext, origin: string): Promise<CaptureTab> {
+async function openCaptureTab(context: BrowserContext): Promise<CaptureTab> {
   const page = await context.newPage();
   await page.emulateMediaFeatures([
     { name: 'prefers-color-scheme', value: 'light' },
@@ -89,14 +93,7 @@ async function openCaptureTab(context: BrowserContext, origin: string): Promise<
   ]);
   await page.emulateTimezone('UTC');
   await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-US,en;q=0.9' });
-  await page.setRequestInterception(true);
-  // Every third-party host is blocked: captures never depend on the internet, and a page must look right without them.
-  page.on('request', (request) => {
-    const allowed = request.url().startsWith(origin + '/') || request.url().startsWith('data:');
-    void (allowed ? request.continue() : request.abort('blockedbyclient'));
-  });
-  // On from the start, before any page: enabling the CSS domain on a loaded page re-requests its
-  // document, a request that interception then holds, so the page never reaches network idle.
+  // On from the start, for every page the tab loads: listFonts asks them.
   const devtools = await page.createCDPSession();
   await devtools.send('DOM.enable');
   await devtools.send('CSS.enable');
