@@ -178,7 +178,7 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
         'en-default-390.png': 'same', 'en-default-350.png': 'same', 'de-default-390.png': 'missing', 'de-default-350.png': 'missing',
         'en-feature1-390.png': 'changed', 'en-feature1-350.png': 'changed', 'de-feature1-390.png': 'same', 'de-feature1-350.png': 'same',
       });
-      expect(result.error.message).toMatch(/^2 screenshots differ from the baselines: en-feature1-390\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+\), en-feature1-350\.png .*\. 2 have no baseline: de-default-390\.png, de-default-350\.png\. Report: /);
+      expect(result.error.message).toMatch(/^2 screenshots differ from the baselines: en-feature1-390\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\), en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\)\. 2 have no baseline: de-default-390\.png, de-default-350\.png\. Report: /);
       // The missing ones' captures are in the report, to look at before approving them.
       expect((await readdir(path.join(report, 'current'))).sort()).toEqual(['de-default-350.png', 'de-default-390.png', 'en-feature1-350.png', 'en-feature1-390.png']);
 
@@ -225,13 +225,13 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const other = await copyBaselines('other fonts');
       const file = path.join(other, 'environment.json');
       const environment = JSON.parse(await readFile(file, 'utf8'));
-      const [used] = environment.fonts.byShot['de-feature1-350.png'];
+      const used: string[] = environment.fonts.byShot['de-feature1-350.png'];
       environment.fonts.byShot['de-feature1-350.png'] = ['Helvetica (Helvetica)'];
       await writeFile(file, JSON.stringify(environment));
       const run = await runCli(['screenshots', '--build', build, '--baseline', other, '-o', path.join(work, 'other fonts report')]);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('  - fonts: the baselines used Helvetica (Helvetica) (de-feature1-350.png), which this machine did not');
-      expect(run.stderr).toContain(`  - fonts: this machine used ${used} (de-feature1-350.png), which the baselines did not`);
+      expect(run.stderr).toContain(`  - fonts: this machine used ${used.map((font) => `${font} (de-feature1-350.png)`).join(', ')}, which the baselines did not`);
     },
     RUN_TIMEOUT,
   );
@@ -247,7 +247,7 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       }
       expect(shards.map((run) => run.code), shards.map((run) => run.stderr).join('\n')).toEqual([1, 1]);
       // Round-robin over the sorted names: the 350 px shots in shard 1, the 390 px ones in shard 2.
-      expect(shards[0]!.stderr).toMatch(/1 screenshot differs from the baselines: en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+\)\./);
+      expect(shards[0]!.stderr).toMatch(/1 screenshot differs from the baselines: en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\)\. Report: /);
       expect(shards[1]!.stderr).toMatch(/1 screenshot differs from the baselines: en-feature1-390\.png \(/);
       const command = `npx store-landing screenshots --build '${regression}' --out '${shardDir(1)}' --baseline '${baselines}' --max-diff-pixels 10 --update`;
       expect(shards[0]!.stderr).toContain(`run \`${command}\``);
@@ -267,7 +267,7 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const failed = junit.cases.filter((testCase) => testCase.failure);
       expect(failed.map(({ classname, name }) => `${classname} ${name}`)).toEqual(['en/feature1 350 px', 'en/feature1 390 px']);
       for (const { failure } of failed) {
-        const [, pixels, diff] = /^(\d+) pixels differ in \d+x\d+ at \d+,\d+ \(more than 10\); diff: (.+)$/.exec(failure!) ?? [];
+        const [, pixels, diff] = /^(\d+) pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))? \(more than 10\); diff: (.+)$/.exec(failure!) ?? [];
         expect(Number(pixels)).toBeGreaterThan(10);
         expect(existsSync(diff!), diff).toBe(true);
       }
