@@ -28,7 +28,7 @@ interface ScreenshotFlags {
 
 /** Adds `screenshots` to the program. */
 export function addScreenshotsCommand(program: Command): void {
-  // Each value as the user typed it, for the hints: `--threshold 0.10` is repeated as typed, not as the number.
+  // Each value as the user typed it, for the hints: `--pixel-threshold 0.10` is repeated as typed, not as the number.
   const typed = new Map<string, string>();
   const keep = <T>(flag: string, parse: (value: string) => T) => (value: string) => {
     typed.set(flag, value);
