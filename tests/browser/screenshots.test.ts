@@ -36,7 +36,8 @@ describe('store-landing screenshots', () => {
     async () => {
       const report = path.join(await temporaryDir(), 'report');
       const run = await runCli(['screenshots', '--build', buildDir, '--baseline', baselines, '-o', report, '--json']);
-      expect(run.code, run.stderr).toBe(0);
+      // --json puts the failure in stdout: a missing font or browser shows there, with what to install.
+      expect(run.code, run.stdout + run.stderr).toBe(0);
       const result = JSON.parse(run.stdout);
       expect(result.ok).toBe(true);
       expect(result.shots).toHaveLength(40);
