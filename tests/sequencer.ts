@@ -12,6 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const SLOWEST = [
   'browser/sliders',
   'browser/screenshots',
+  'browser/screenshot-changes',
   'browser/attribution',
   'browser/consent',
   'unit/build-workers',

@@ -2,10 +2,10 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { InvalidShard } from '../shared/errors.ts';
 
-export function parsePercent(value: string) {
-  const percent = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || percent > 100) throw new InvalidArgumentError(`expected a per cent from 0 to 100, found "${value}".`);
-  return percent;
+export function parsePixelCount(value: string) {
+  const pixels = Number(value);
+  if (!/^\d+$/.test(value) || pixels > 10_000_000) throw new InvalidArgumentError(`expected a number of pixels from 0 to 10000000, found "${value}".`);
+  return pixels;
 }
 
 export function parseFraction(value: string) {

@@ -2,30 +2,33 @@
 import { Option, type Command } from 'commander';
 import type { GivenFlags } from '../screenshots/command-line.ts';
 import type { ScreenshotShard } from '../screenshots/plan.ts';
-import type { ScreenshotReport } from '../screenshots/results.ts';
+import { describeChange, isFailure, type ScreenshotReport } from '../screenshots/results.ts';
 import type { UserError } from '../shared/errors.ts';
 import { endOnSignals } from '../shared/exit-cleanup.ts';
 import { requirePackages, SCREENSHOT_PACKAGES } from './optional-packages.ts';
-import { parseFraction, parsePercent, parseScale, parseShard } from './options.ts';
+import { parseFraction, parsePixelCount, parseScale, parseShard } from './options.ts';
 import { printJson, stdout } from './output.ts';
 import { EXIT_USER, failureJson } from './report.ts';
 
 interface ScreenshotFlags {
   config: string;
   build?: string;
+  site?: string;
   out: string;
   baseline: string;
   update?: boolean;
-  threshold: number;
-  pixelThreshold: number;
+  only?: string;
+  maxDiffPixels?: number;
+  pixelThreshold?: number;
   scale: number;
   shard?: ScreenshotShard;
+  ignoreEnvironment?: boolean;
   json?: boolean;
 }
 
 /** Adds `screenshots` to the program. */
 export function addScreenshotsCommand(program: Command): void {
-  // Each value as the user typed it, for the hints: `--threshold 0.10` is repeated as typed, not as the number.
+  // Each value as the user typed it, for the hints: `--pixel-threshold 0.10` is repeated as typed, not as the number.
   const typed = new Map<string, string>();
   const keep = <T>(flag: string, parse: (value: string) => T) => (value: string) => {
     typed.set(flag, value);
@@ -34,17 +37,20 @@ export function addScreenshotsCommand(program: Command): void {
   program
     .command('screenshots')
     .description('capture every page in Chromium at 390 and 350 px wide and compare each with its baseline PNG')
-    .option('-c, --config <file>', 'the YAML config to build', 'variants.yaml')
-    .option('--build <dir>', 'capture this build folder instead of building the config')
-    .option('-o, --out <dir>', 'where report.html, junit.xml, the captures and the diff images go', 'tests/output/screenshots')
-    .option('--baseline <dir>', 'the baseline PNGs', 'baselines')
-    .option('--update', 'write the captures that changed past the threshold, and the new ones, as the baselines')
-    .option('--threshold <percent>', 'a page fails when more than this per cent of its pixels differ', keep('--threshold', parsePercent), 0.1)
-    .option('--pixel-threshold <0-1>', 'colour distance under which two pixels count as equal (pixelmatch)', keep('--pixel-threshold', parseFraction), 0.1)
+    .option('-c, --config <file>', 'the YAML config to build; with --build or --site, only its `screenshots` settings are read', 'variants.yaml')
+    .option('--build <dir>', 'capture this one-campaign build folder instead of building the config')
+    .option('--site <dir>', 'capture every page of this `build --all` or merged site, the top level and each campaign (baselines in a folder per campaign)')
+    .option('-o, --out <dir>', "where report.html, junit.xml and the failing shots' images go", 'tests/output/screenshots')
+    .option('--baseline <dir>', 'the baseline PNGs and their environment.json', 'baselines')
+    .option('--update', 'write the missing baselines and those that changed past their budget (and environment.json)')
+    .option('--only <glob>', 'with --update: write only the screenshots whose names match, e.g. "ja-*" or "kids/*"', keep('--only', String))
+    .option('--max-diff-pixels <n>', 'a screenshot fails when more pixels than this differ (default 0, or the config\'s screenshots.maxDiffPixels)', keep('--max-diff-pixels', parsePixelCount))
+    .option('--pixel-threshold <0-1>', 'colour distance under which two pixels count as equal, pixelmatch (default 0.03, or the config\'s)', keep('--pixel-threshold', parseFraction))
     .option('--scale <n>', "device pixel ratio of the captures (baselines at 1; 3 is an iPhone's)", keep('--scale', parseScale), 1)
     .addOption(new Option('--shard <i/n>', 'take only part i of n of the screenshots (merge the reports with screenshots-merge)').argParser(parseShard))
+    .option('--ignore-environment', 'compare the pixels even when the baselines were made with another browser, platform, scale or fonts')
     .option('--json', 'print the result (or the failure) as JSON, and nothing else')
-    .action((flags: ScreenshotFlags, command: Command) => runScreenshotsCommand(flags, givenFlags(command, typed)));
+    .action((flags: ScreenshotFlags, command: Command) => runScreenshotsCommand(flags, givenFlags(command, typed), command.getOptionValueSource('config') === 'cli'));
 }
 
 /** The flags the user gave on the command line (not the defaults), in the order `--help` lists them. */
@@ -57,7 +63,7 @@ function givenFlags(command: Command, typed: Map<string, string>): GivenFlags {
     });
 }
 
-async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags): Promise<void> {
+async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags, configGiven: boolean): Promise<void> {
   requirePackages('screenshots', SCREENSHOT_PACKAGES);
   // Loaded on use: the other commands never load Puppeteer or pixelmatch.
   const { runScreenshots } = await import('../screenshots/run.ts');
@@ -66,15 +72,19 @@ async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags):
   // Ctrl+C stops at once, the temporary build removed (Puppeteer closes its browser).
   endOnSignals();
   const run = await runScreenshots({
-    config: flags.config,
+    // With --build or --site, the default variants.yaml is not read: the pages are built already, and a config is named to give its settings.
+    config: configGiven || !(flags.build || flags.site) ? flags.config : undefined,
     build: flags.build,
+    site: flags.site,
     outDir: flags.out,
     baselineDir: flags.baseline,
     update: flags.update,
-    threshold: flags.threshold,
+    only: flags.only,
+    maxDiffPixels: flags.maxDiffPixels,
     pixelThreshold: flags.pixelThreshold,
     scale: flags.scale,
     shard: flags.shard,
+    ignoreEnvironment: flags.ignoreEnvironment,
     updateCommand: updateCommandLine(given),
   });
   finishScreenshots(run, reportFailure(run, run.report), flags.json);
@@ -99,26 +109,26 @@ export function formatScreenshots(run: ScreenshotReport & { report: string; juni
   return [...summaryLines(run), `  report: ${run.report}`, `  junit: ${run.junit}`].join('\n');
 }
 
-function summaryLines({ shots, shard, planned, updated, baselineDir, written }: ScreenshotReport): string[] {
+function summaryLines(report: ScreenshotReport): string[] {
+  const { shots, shard, planned, updated, baselineDir, written, environment } = report;
   const [ok, failed] = [stdout.paint('green', '✓'), stdout.paint('red', '✗')];
   const part = shard ? ` (shard ${shard.index}/${shard.count}: ${shots.length} of ${planned})` : '';
-  const having = (status: string) => shots.filter((shot) => shot.status === status);
-  const percent = (share = 0) => `${(share * 100).toFixed(3)} % of pixels differ`;
-  const [changed, missing] = [having('changed'), having('missing')];
-  if (shots.length === 0) return [`${ok} Nothing to check${part}`];
-  if (updated) {
-    const counts = `${changed.length} changed, ${having('new').length} new, ${having('same').length} unchanged (left as they were)`;
-    const wrote = shots.filter((shot) => written.includes(shot.name)).map((shot) => `  wrote ${shot.name}  ${shot.status === 'new' ? 'new' : percent(shot.share)}`);
-    return [`${ok} Updated the baselines in ${baselineDir}${part}: ${counts}`, ...wrote];
+  const failing = shots.filter((shot) => isFailure(shot, report));
+  const lines: string[] = [];
+  if (environment.differences.length) {
+    const verdict = environment.ignored ? 'compared anyway' : 'not compared';
+    lines.push(`${environment.ignored ? ok : failed} The baselines were made in another environment (${verdict}):`, ...environment.differences.map((line) => `    ${line}`));
   }
-  const found = [
-    missing.length ? `${missing.length} of ${shots.length} screenshots have no baseline` : '',
-    changed.length ? `${changed.length} of ${shots.length} screenshots differ from the baselines` : '',
-  ].filter(Boolean);
-  if (found.length === 0) return [`${ok} ${shots.length} screenshots match the baselines${part}`];
+  if (shots.length === 0) return [...lines, ...(environment.differences.length && !environment.ignored ? [] : [`${ok} Nothing to check${part}`])];
+  if (updated) {
+    const wrote = shots.filter((shot) => written.includes(shot.name));
+    const counts = `${wrote.filter((shot) => shot.status === 'changed').length} changed, ${wrote.filter((shot) => shot.status === 'missing').length} new, ${shots.filter((shot) => shot.status === 'same').length} unchanged (left as they were)`;
+    lines.push(`${ok} Updated the baselines in ${baselineDir}${part}: ${counts}`, ...wrote.map((shot) => `  wrote ${shot.name}  ${shot.status === 'missing' ? 'new' : describeChange(shot)}`));
+  }
+  if (failing.length === 0) return updated ? lines : [...lines, `${ok} ${shots.length} screenshots match the baselines${part}`];
   return [
-    `${failed} ${found.join('; ')}${part}`,
-    ...missing.map((shot) => `  ${failed} ${shot.name}  no baseline`),
-    ...changed.map((shot) => `  ${failed} ${shot.name}  ${percent(shot.share)}`),
+    ...lines,
+    `${failed} ${failing.length} of ${shots.length} screenshots fail${part}`,
+    ...failing.map((shot) => `  ${failed} ${shot.name}  ${shot.status === 'missing' ? 'no baseline' : shot.status === 'glyphs' ? `text without a font: ${shot.missingGlyphs}` : describeChange(shot)}`),
   ];
 }

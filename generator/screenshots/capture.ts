@@ -1,8 +1,27 @@
-// Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen.
-import type { BrowserContext, Page } from 'puppeteer';
+// Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen; with each capture, the fonts it used and the characters it had no font for.
+import type { BrowserContext, CDPSession, Page } from 'puppeteer';
 import { launchChromium } from '../shared/chromium.ts';
 import { startServer } from '../serve/server.ts';
+import { findMissingGlyphs } from './glyphs.ts';
 import type { PlannedShot } from './plan.ts';
+
+/** One page as captured. */
+export interface Capture {
+  png: Buffer;
+  /** The platform fonts its text was drawn with, as `Family (PostScriptName)`, sorted. */
+  fonts: string[];
+  /** The characters of its text that no installed font has (drawn as empty boxes); empty when none. */
+  missingGlyphs: string;
+}
+
+/**
+ * Chromium's flags for captures that are the same pixels every time, whatever the machine's settings:
+ * - partial raster re-draws only the changed part of a tile, and where images with rounded corners
+ *   meet a tile's edge that left a few pixels one colour level apart from one run to the next;
+ * - colours in sRGB, not the machine's display profile;
+ * - glyph outlines unhinted and grey anti-aliased, not as the machine's fontconfig would have them.
+ */
+export const DETERMINISTIC_FLAGS = ['--disable-partial-raster', '--force-color-profile=srgb', '--font-render-hinting=none', '--disable-lcd-text'];
 
 /**
  * Injected after load: nothing moves, so two captures of one page are the same pixels.
@@ -14,27 +33,41 @@ const FREEZE_CSS =
 /** Pages captured at once; more does not help on 2 cores, where rendering is the bottleneck. */
 const CONCURRENCY = 2;
 
-/** Serves the build and captures every shot in Chromium, a few at a time, handing each PNG to `check`; results in `shots` order. No shots, no browser. */
-export async function captureAll<T>(buildDir: string, shots: PlannedShot[], scale: number, check: (shot: PlannedShot, png: Buffer) => Promise<T>): Promise<T[]> {
+/** What captureAll does with the browser and each capture. */
+export interface CaptureHandlers<T> {
+  /** Called once Chromium runs, before any capture, with its version (`Chrome/156.0.8078.108`); throwing stops the run. */
+  started?: (browserVersion: string) => void | Promise<void>;
+  check: (shot: PlannedShot, capture: Capture) => Promise<T>;
+}
+
+/** Serves the build (or site) and captures every shot in Chromium, a few at a time, handing each to `check`; results in `shots` order. No shots, no browser. */
+export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale: number, handlers: CaptureHandlers<T>): Promise<T[]> {
   if (shots.length === 0) return [];
-  const server = await startServer({ dir: buildDir, port: 0 });
+  const server = await startServer({ dir: siteDir, port: 0 });
   // --lang fixes navigator.languages, so the runtime never switches an English page to the host's language.
-  const browser = await launchChromium(['--lang=en-US']).catch(async (error) => {
+  // Every host name resolves to nothing: captures never depend on the internet, and a page must look
+  // right without its third parties. Blocked by name, not by request interception, which would also
+  // hold the requests DevTools makes for listFonts.
+  const offline = `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(server.url).hostname}`;
+  const browser = await launchChromium(['--lang=en-US', offline, ...DETERMINISTIC_FLAGS]).catch(async (error) => {
     await server.close();
     throw error;
   });
   try {
+    await handlers.started?.(await browser.version());
     const origin = new URL(server.url).origin;
     const results: T[] = new Array(shots.length);
     let next = 0;
     const worker = async () => {
       // A context (a window) of its own: a background tab in a shared window paints no frames, so it would stall.
       const context = await browser.createBrowserContext();
-      const tab = await openCaptureTab(context, origin);
+      const tab = await openCaptureTab(context);
       while (next < shots.length) {
         const index = next++;
         const shot = shots[index]!;
-        results[index] = await check(shot, await capture(tab, server.url + shot.urlPath, shot.viewport, scale));
+        const png = await capture(tab.page, `${origin}/${shot.urlPath}`, shot.viewport, scale);
+        const missingGlyphs = await tab.page.evaluate(findMissingGlyphs);
+        results[index] = await handlers.check(shot, { png, missingGlyphs, fonts: await listFonts(tab) });
       }
       await context.close();
     };
@@ -52,7 +85,7 @@ export async function captureAll<T>(buildDir: string, shots: PlannedShot[], scal
  * about 1 s of CPU, three times the rest of a capture. Cookies and local storage carried over
  * before too (a worker's tabs share its context); session storage, the tab's own, the page does not use.
  */
-async function openCaptureTab(context: BrowserContext, origin: string): Promise<Page> {
+async function openCaptureTab(context: BrowserContext): Promise<CaptureTab> {
   const page = await context.newPage();
   await page.emulateMediaFeatures([
     { name: 'prefers-color-scheme', value: 'light' },
@@ -60,16 +93,20 @@ async function openCaptureTab(context: BrowserContext, origin: string): Promise<
   ]);
   await page.emulateTimezone('UTC');
   await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-US,en;q=0.9' });
-  await page.setRequestInterception(true);
-  // Every third-party host is blocked: captures never depend on the internet, and a page must look right without them.
-  page.on('request', (request) => {
-    const allowed = request.url().startsWith(origin + '/') || request.url().startsWith('data:');
-    void (allowed ? request.continue() : request.abort('blockedbyclient'));
-  });
-  return page;
+  // On from the start, for every page the tab loads: listFonts asks them.
+  const devtools = await page.createCDPSession();
+  await devtools.send('DOM.enable');
+  await devtools.send('CSS.enable');
+  return { page, devtools };
 }
 
-/** One full-page capture: the page loaded at the viewport, motion frozen, fonts and every image loaded. */
+/** A worker's tab and its own DevTools session, with the DOM and CSS domains on. */
+interface CaptureTab {
+  page: Page;
+  devtools: CDPSession;
+}
+
+/** One full-page capture: the page loaded at the viewport, motion frozen, fonts and every image loaded and decoded. */
 async function capture(page: Page, url: string, viewport: { width: number; height: number }, scale: number): Promise<Buffer> {
   await page.setViewport({ ...viewport, deviceScaleFactor: scale, isMobile: true, hasTouch: true });
   await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
@@ -84,6 +121,8 @@ async function capture(page: Page, url: string, viewport: { width: number; heigh
         image.addEventListener('error', resolve, { once: true });
       })),
     );
+    // Decoded too, so no image is painted by a later frame than the text around it.
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
     await document.fonts.ready;
   });
   // The sliders hydrate on the visitor's first interaction: one, a key press that moves nothing (the
@@ -111,4 +150,22 @@ async function freezeMotion(page: Page) {
     sheet.replaceSync(css);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }, FREEZE_CSS);
+}
+
+/**
+ * The platform fonts the page's text was drawn with, as Chromium reports them per element: the
+ * fallback fontconfig picked on this machine, not what the stylesheet asks for.
+ */
+async function listFonts({ devtools }: CaptureTab): Promise<string[]> {
+  const { root } = await devtools.send('DOM.getDocument', { depth: -1 });
+  const withText: number[] = [];
+  const walk = (node: typeof root) => {
+    if (node.children?.some((child) => child.nodeType === 3 && child.nodeValue.trim())) withText.push(node.nodeId);
+    node.children?.forEach(walk);
+  };
+  walk(root);
+  // Asked all at once: one round trip after another, a page's few hundred elements took seconds.
+  const answers = await Promise.all(withText.map((nodeId) => devtools.send('CSS.getPlatformFontsForNode', { nodeId })));
+  const fonts = new Set(answers.flatMap(({ fonts: used }) => used.map((font) => `${font.familyName} (${font.postScriptName})`)));
+  return [...fonts].sort();
 }

@@ -2,12 +2,20 @@
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 
+/** A rectangle of an image, in its pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** How a capture compares with its baseline. */
 export interface Comparison {
-  /** Pixels pixelmatch counts as different, plus every pixel only one of the two images has. */
+  /** Pixels pixelmatch counts as different (anti-aliasing aside), plus every pixel only one of the two images has. */
   differingPixels: number;
-  /** `differingPixels` over the pixels of the larger image, 0 to 1. */
-  share: number;
+  /** The smallest rectangle holding every differing pixel; null when none differ. */
+  box: Box | null;
   /** `WxH` of the baseline and of the capture. */
   baselineSize: string;
   currentSize: string;
@@ -21,11 +29,15 @@ interface Pixels {
 
 /** Where only one image has pixels (the page grew or shrank), the other is this colour, which no page uses. */
 const PADDING = [255, 0, 255, 255] as const;
+/** pixelmatch's colour for a differing pixel; the faded baseline around it is grey, never this. */
+const DIFF_COLOUR = [255, 0, 0] as const;
 
 /**
- * Compares two PNGs; `diffPng` draws the differences only when asked, since most pages
- * have none. Images of different sizes are compared on the larger canvas, so a page that
- * grew counts its new area as changed instead of failing to compare.
+ * Compares two PNGs. pixelmatch leaves out the pixels it takes for anti-aliasing (an edge
+ * drawn a shade lighter or darker), so what is left is what a person would see change.
+ * Images of different sizes are compared on the larger canvas, so a page that grew counts its
+ * new area as changed instead of failing to compare. `diffPng` encodes the differences (red over
+ * a faded copy of the baseline) only when asked, since most pages have none.
  * PNGs are decoded by sharp: off the main thread and about three times faster than pngjs,
  * which matters while the same thread drives Chromium.
  * @param pixelThreshold pixelmatch's colour distance, 0 to 1, below which two pixels are equal.
@@ -34,22 +46,35 @@ export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelT
   const [baseline, current] = await Promise.all([decode(baselinePng), decode(currentPng)]);
   const width = Math.max(baseline.width, current.width);
   const height = Math.max(baseline.height, current.height);
-  const before = onCanvas(baseline, width, height);
-  const after = onCanvas(current, width, height);
-  const differingPixels = pixelmatch(before, after, undefined, width, height, { threshold: pixelThreshold });
+  const diff = new Uint8Array(width * height * 4);
+  const differingPixels = pixelmatch(onCanvas(baseline, width, height), onCanvas(current, width, height), diff, width, height, {
+    threshold: pixelThreshold,
+    diffColor: [...DIFF_COLOUR],
+  });
   const comparison: Comparison = {
     differingPixels,
-    share: differingPixels / (width * height),
+    box: differingPixels ? boundingBox(diff, width, height) : null,
     baselineSize: `${baseline.width}x${baseline.height}`,
     currentSize: `${current.width}x${current.height}`,
   };
-  /** PNG: differences in red over a faded copy of the baseline. */
-  const diffPng = async () => {
-    const diff = new Uint8Array(width * height * 4);
-    pixelmatch(before, after, diff, width, height, { threshold: pixelThreshold });
-    return sharp(diff, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 9 }).toBuffer();
-  };
+  const diffPng = () => sharp(diff, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 9 }).toBuffer();
   return { comparison, diffPng };
+}
+
+/** The smallest rectangle holding every pixel pixelmatch painted as differing. */
+function boundingBox(diff: Uint8Array, width: number, height: number): Box {
+  let [left, top, right, bottom] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (diff[i] !== DIFF_COLOUR[0] || diff[i + 1] !== DIFF_COLOUR[1] || diff[i + 2] !== DIFF_COLOUR[2]) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 async function decode(png: Buffer): Promise<Pixels> {

@@ -1,25 +1,29 @@
-// junit.xml of a screenshot run, for CI test reporters: a test case per shot, a failure per page that changed or has no baseline.
+// junit.xml of a screenshot run, for CI test reporters: a test case per shot, a failure per page that changed, has no baseline or shows empty boxes, an error for another environment.
 import path from 'node:path';
-import { isFailure, type ScreenshotReport, type ShotResult } from './results.ts';
+import { describeChange, isFailure, type ScreenshotReport, type ShotResult } from './results.ts';
 
 /** The JUnit file's name in every report folder. */
 export const JUNIT_FILE = 'junit.xml';
 
 /**
- * The report as JUnit XML: one `<testcase>` per shot, its classname `<locale>/<variant>` and
- * its name the width (and scale), with a `<failure>` giving the share of differing pixels and
- * the paths of the images, or the missing baseline's path. Paths are as `reportDir` is given.
+ * The report as JUnit XML: one `<testcase>` per shot, its classname `[<campaign>/]<locale>/<variant>`
+ * and its name the width (and scale), with a `<failure>` saying where the page changed and the paths
+ * of the images, or the missing baseline's path, or the characters without a font. When the
+ * baselines were made in another environment, one `<error>` case says how. Paths are as
+ * `reportDir` is given.
  */
 export function writeJunit(report: ScreenshotReport, reportDir: string): string {
-  const failures = report.shots.filter((shot) => isFailure(shot, report.updated)).length;
-  const skipped = report.shots.filter((shot) => shot.status === 'skipped').length;
-  const counts = `tests="${report.shots.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
+  const failures = report.shots.filter((shot) => isFailure(shot, report)).length;
+  const environment = environmentCase(report);
+  const counts = `tests="${report.shots.length + (environment ? 1 : 0)}" failures="${failures}" errors="${environment ? 1 : 0}" skipped="0"`;
   const shard = report.shard ? `${report.shard.index}/${report.shard.count}` : 'all';
   const properties = [
     ['baselines', report.baselineDir],
-    ['threshold', `${report.threshold} %`],
+    ['maxDiffPixels', String(report.maxDiffPixels)],
     ['pixelThreshold', String(report.pixelThreshold)],
     ['shard', shard],
+    ['browser', report.environment.current.browser],
+    ['platform', report.environment.current.platform],
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -28,6 +32,7 @@ export function writeJunit(report: ScreenshotReport, reportDir: string): string 
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${escapeXml(name!)}" value="${escapeXml(value!)}"/>`),
     '    </properties>',
+    ...(environment ? [environment] : []),
     ...report.shots.map((shot) => testCase(shot, report, reportDir)),
     '  </testsuite>',
     '</testsuites>',
@@ -35,27 +40,37 @@ export function writeJunit(report: ScreenshotReport, reportDir: string): string 
   ].join('\n');
 }
 
+/** The error case of a run whose baselines were made in another environment, unless it compared anyway. */
+function environmentCase({ environment, baselineDir }: ScreenshotReport): string | undefined {
+  if (!environment.differences.length || environment.ignored) return undefined;
+  const message = `the baselines in ${baselineDir} were made in another environment`;
+  return `    <testcase classname="environment" name="environment.json">\n${element('error', { message, type: 'EnvironmentMismatch' }, environment.differences.join('\n'))}\n    </testcase>`;
+}
+
 function testCase(shot: ShotResult, report: ScreenshotReport, reportDir: string): string {
   const scale = /@(\d+)x\.png$/.exec(shot.name);
   const name = `${shot.width} px${scale ? ` @${scale[1]}x` : ''}`;
-  const open = `    <testcase classname="${escapeXml(`${shot.locale}/${shot.variant}`)}" name="${escapeXml(name)}"`;
+  const classname = [shot.campaign ? path.posix.dirname(shot.name) : '', shot.locale, shot.variant].filter(Boolean).join('/');
+  const open = `    <testcase classname="${escapeXml(classname)}" name="${escapeXml(name)}"`;
   const body = caseBody(shot, report, reportDir);
   return body ? `${open}>\n${body}\n    </testcase>` : `${open}/>`;
 }
 
-/** The `<failure>` or `<skipped>` element of a shot, or nothing when it passed. */
+/** The `<failure>` element of a shot, or nothing when it passed. */
 function caseBody(shot: ShotResult, report: ScreenshotReport, reportDir: string): string | undefined {
+  if (!isFailure(shot, report)) return undefined;
   const file = (folder: string) => path.join(reportDir, folder, shot.name);
+  if (shot.status === 'glyphs') {
+    const message = `text without a font (empty boxes): ${shot.missingGlyphs}`;
+    return element('failure', { message, type: 'GlyphsMissing' }, `${message}\ncapture: ${file('current')}`);
+  }
   if (shot.status === 'missing') {
     const message = `no baseline: ${path.join(report.baselineDir, shot.name)}`;
-    return element('failure', { message, type: 'BaselineMissing' }, `${message}\nTo write it: ${report.updateCommand}`);
+    return element('failure', { message, type: 'BaselineMissing' }, `${message}\ncapture: ${file('current')}\nTo write it: ${report.updateCommand}`);
   }
-  if (shot.status === 'skipped') return element('skipped', { message: 'not captured: baselines are missing' });
-  if (!isFailure(shot, report.updated)) return undefined;
-  const percent = ((shot.share ?? 0) * 100).toFixed(3);
-  const message = `${percent} % of pixels differ (more than ${report.threshold} %); diff: ${file('diff')}`;
+  const message = `${describeChange(shot)} (more than ${shot.maxDiffPixels}); diff: ${file('diff')}`;
   const details = [
-    `/${shot.url} at ${shot.width} px: ${shot.differingPixels} pixels differ (${percent} %), ${shot.baselineSize} -> ${shot.currentSize}`,
+    `/${shot.url} at ${shot.width} px: ${describeChange(shot)}, budget ${shot.maxDiffPixels} pixels at colour distance ${shot.pixelThreshold}`,
     `baseline: ${file('baseline')}`,
     `capture: ${file('current')}`,
     `diff: ${file('diff')}`,

@@ -38,6 +38,12 @@ export async function mergeReports(dirs: string[], outDir: string): Promise<Merg
     updated: parts.every((part) => part.report.updated),
     written: parts.flatMap((part) => part.report.written).sort(),
     shard: null,
+    // One shard's mismatch is the check's: they ran in one environment, or should have.
+    environment: {
+      ...first!.environment,
+      differences: [...new Set(parts.flatMap((part) => part.report.environment.differences))],
+      ignored: parts.every((part) => part.report.environment.ignored),
+    },
   };
   return { ...merged, ...(await writeReportFolder(outDir, merged)), shards: parts.length };
 }
@@ -52,7 +58,7 @@ function checkShards(parts: Array<{ dir: string; report: ScreenshotReport }>) {
       shardOf(report).count !== count ? `it is a shard of ${shardOf(report).count}, the others of ${count}`
       : report.planned !== first.planned ? `its check has ${report.planned} screenshots, the others' ${first.planned}`
       : report.baselineDir !== first.baselineDir ? `it compared with ${report.baselineDir}, the others with ${first.baselineDir}`
-      : report.threshold !== first.threshold || report.pixelThreshold !== first.pixelThreshold ? 'it ran with other thresholds'
+      : report.maxDiffPixels !== first.maxDiffPixels || report.pixelThreshold !== first.pixelThreshold ? 'it ran with other budgets (--max-diff-pixels, --pixel-threshold)'
       : undefined;
     if (reason) throw ScreenshotReportsMismatched.create(dir, reason);
   }

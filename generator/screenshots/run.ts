@@ -1,37 +1,46 @@
-// The screenshot regression check: every page of a build (or one shard's part), served and captured in Chromium at phone widths, compared with committed baselines.
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// The screenshot regression check: every page of a build or site (or one shard's part), served and captured in Chromium at phone widths, compared with committed baselines made in the same environment.
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import { buildSite } from '../build/index.ts';
-import { isSiteManifest, readManifest, type ManifestPage } from '../shared/manifest.ts';
-import { ScreenshotsNeedOneCampaign } from '../shared/errors.ts';
+import { loadConfig } from '../config/load.ts';
+import { validateConfig } from '../config/validate.ts';
+import { isSiteManifest, readCampaignManifests, readManifest } from '../shared/manifest.ts';
+import { OnlyWithoutUpdate, ScreenshotSourceConflict, ScreenshotsNeedOneCampaign, ScreenshotsNeedSite } from '../shared/errors.ts';
 import { removeOnExit } from '../shared/exit-cleanup.ts';
+import { budgetFor, DEFAULT_SETTINGS, type ScreenshotSettings, type ShotBudget } from './budget.ts';
 import { captureAll } from './capture.ts';
-import { comparePng, compressPng } from './compare.ts';
-import { planShots, shardShots, type PlannedShot, type ScreenshotShard } from './plan.ts';
+import { checkShot, pruneBaselines, writeBaseline, type CheckedShot } from './check-shot.ts';
+import { describePlatform, environmentFile, fingerprintFonts, fontDifferences, makeEnvironment, readEnvironment, setupDifferences, writeEnvironment } from './environment.ts';
+import { planShots, planSiteShots, shardShots, type PlannedShot, type ScreenshotShard } from './plan.ts';
 import { prepareOutDir, writeReportFolder, type ReportFiles } from './report-dir.ts';
-import { DEFAULT_UPDATE_COMMAND, reportFailure, type ScreenshotReport, type ShotResult } from './results.ts';
+import { DEFAULT_UPDATE_COMMAND, type EnvironmentReport, type ScreenshotReport, type ShotResult } from './results.ts';
 
 export interface ScreenshotOptions {
-  /** The config to build; ignored when `build` is given. */
-  config: string;
+  /** The config: built when neither `build` nor `site` is given; its `screenshots` settings apply either way. */
+  config?: string;
   /** An existing build folder (one campaign) to capture instead of building. */
   build?: string;
-  /** Baseline PNGs, named `<locale>-<variant>-<width>.png`. */
+  /** A `build --all` or merged site: every page of the top level and of each campaign, baselines per campaign folder. */
+  site?: string;
+  /** Baseline PNGs, named `<locale>-<variant>-<width>.png` (in `<campaign>/` with `site`), and environment.json. */
   baselineDir: string;
-  /** Where the report, the captures and the diff images go. */
+  /** Where the report and the images of the failing shots go. */
   outDir: string;
-  /** Write the captures that changed past the threshold (and the new ones) as the new baselines, instead of failing. */
+  /** Write the missing baselines and those that changed past their budget, instead of failing. */
   update?: boolean;
-  /** A page fails when more than this per cent of its pixels differ. */
-  threshold: number;
-  /** pixelmatch's per-pixel colour distance, 0 to 1, below which two pixels count as equal. */
-  pixelThreshold: number;
+  /** With `update`: write only the shots whose names match this glob. */
+  only?: string;
+  /** Over the config's own budget (budget.ts). */
+  maxDiffPixels?: number;
+  pixelThreshold?: number;
   /** Device pixel ratio of the captures; baselines at another ratio carry `@<n>x` in their names. */
   scale: number;
   /** Take only this part of the shots (planShots, shardShots). */
   shard?: ScreenshotShard;
+  /** Compare pixels even when the baselines were made in another environment. */
+  ignoreEnvironment?: boolean;
   /** The command line that writes these baselines, quoted in the hints; the user's own flags (command-line.ts). */
   updateCommand?: string;
 }
@@ -43,102 +52,129 @@ export interface ScreenshotRun extends ScreenshotReport, ReportFiles {
 
 export type { ShotResult } from './results.ts';
 
+/** What a run captures: the folder served, the shots, and each campaign's screenshot settings. */
+interface Source {
+  siteDir: string;
+  planned: PlannedShot[];
+  settingsOf: (campaign: string | null) => ScreenshotSettings;
+}
+
 /**
- * Builds (or takes) a campaign, serves it, captures every page (of the shard) at every viewport
- * and compares each with its baseline; with `update`, captures that changed past the threshold
- * and new ones become the baselines, and every other baseline file is left untouched.
- * Differences are in the result (and the report), not thrown: the CLI turns them into exit 1.
- * @throws UserError when the build is missing, or baselines are (without `update`): the report
- * folder then lists them as failures, and nothing is captured.
+ * Builds (or takes) the pages, serves them, captures every shot (of the shard) and compares each
+ * with its baseline, after checking that the baselines were made in this environment. With
+ * `update`, the missing baselines and those that changed past their budget are written (those
+ * matching `only`), and environment.json with them; every other file is left untouched.
+ * Findings are in the result (and the report), not thrown: the CLI turns them into exit 1.
+ * @throws UserError when the build is missing or of the wrong kind, or the flags contradict.
  */
 export async function runScreenshots(options: ScreenshotOptions): Promise<ScreenshotRun> {
-  const temporary = options.build ? undefined : await mkdtemp(path.join(tmpdir(), 'store-landing-screenshots-'));
+  if (options.only !== undefined && !options.update) throw OnlyWithoutUpdate.create(options.only);
+  if (options.build && options.site) throw ScreenshotSourceConflict.create();
+  const temporary = options.build || options.site ? undefined : await mkdtemp(path.join(tmpdir(), 'store-landing-screenshots-'));
   const held = temporary === undefined ? undefined : removeOnExit(temporary);
   try {
-    // Before the build: a folder the run may not empty is refused at once.
-    await prepareOutDir(options.outDir, { configFile: options.config, inputs: [options.baselineDir, ...(options.build ? [options.build] : [])] });
-    const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
-    if (!options.build) await buildSite({ config: options.config, outDir: buildDir });
-    const planned = planShots(readPages(buildDir), options.scale);
-    const shots = options.shard ? shardShots(planned, options.shard) : planned;
-    const missing = new Set(shots.filter((shot) => !existsSync(path.join(options.baselineDir, shot.name))).map((shot) => shot.name));
-    if (missing.size > 0 && !options.update) {
-      const results = shots.map((shot) => ({ ...describeShot(shot), status: missing.has(shot.name) ? ('missing' as const) : ('skipped' as const) }));
-      const report = reportOf(options, results, planned.length);
-      throw reportFailure(report, (await writeReportFolder(options.outDir, report)).report)!;
-    }
-    const results = await captureAll(buildDir, shots, options.scale, (shot, png) => checkShot(shot, png, options));
-    if (options.update) await pruneBaselines(options.baselineDir, planned, options.scale);
-    const report = reportOf(options, results, planned.length);
-    const files = await writeReportFolder(options.outDir, report);
-    return { ...report, ...files, changed: results.filter((result) => result.status === 'changed') };
+    // Before any build: a folder the run may not empty is refused at once.
+    const inputs = [options.baselineDir, ...(options.build ? [options.build] : []), ...(options.site ? [options.site] : [])];
+    await prepareOutDir(options.outDir, { configFile: options.config, inputs });
+    const source = await openSource(options, temporary);
+    const shots = options.shard ? shardShots(source.planned, options.shard) : source.planned;
+    return await checkShots(options, source, shots);
   } finally {
     held?.remove();
   }
 }
 
-function reportOf(options: ScreenshotOptions, shots: ShotResult[], planned: number): ScreenshotReport {
-  const update = Boolean(options.update);
-  return {
-    shots,
-    threshold: options.threshold,
-    pixelThreshold: options.pixelThreshold,
-    baselineDir: options.baselineDir,
-    updated: update,
-    written: update ? shots.filter((shot) => shot.status === 'changed' || shot.status === 'new').map((shot) => shot.name) : [],
-    shard: options.shard ?? null,
-    planned,
-    updateCommand: options.updateCommand ?? DEFAULT_UPDATE_COMMAND,
-  };
-}
-
-function describeShot(shot: PlannedShot): Omit<ShotResult, 'status'> {
-  return { name: shot.name, locale: shot.locale, variant: shot.variant, url: shot.urlPath, width: shot.viewport.width };
-}
-
-/**
- * Compares one capture with its baseline and keeps the capture (and the baseline and diff when
- * changed). With --update, writes the baseline only when it is new or changed past the threshold:
- * re-encoding an unchanged page's capture would rewrite its file with a few pixels of noise.
- */
-async function checkShot(shot: PlannedShot, png: Buffer, options: ScreenshotOptions): Promise<ShotResult> {
-  const { outDir, baselineDir } = options;
-  const baselineFile = path.join(baselineDir, shot.name);
-  await writeFile(path.join(outDir, 'current', shot.name), png);
-  if (!existsSync(baselineFile)) {
-    if (options.update) await writeBaseline(baselineFile, png);
-    return { ...describeShot(shot), status: 'new' };
+async function openSource(options: ScreenshotOptions, temporary: string | undefined): Promise<Source> {
+  // A build's or a site's own screenshot settings come from the config only when one is named.
+  const settingsOf = await readSettings(temporary ? (options.config ?? 'variants.yaml') : options.config);
+  if (options.site) {
+    const siteDir = path.resolve(options.site);
+    if (!isSiteManifest(readManifest(siteDir))) throw ScreenshotsNeedSite.create(options.site);
+    return { siteDir, planned: planSiteShots(readCampaignManifests(siteDir), siteDir, options.scale), settingsOf };
   }
-  const baseline = await readFile(baselineFile);
-  const { comparison, diffPng } = await comparePng(baseline, png, options.pixelThreshold);
-  const changed = comparison.share * 100 > options.threshold;
-  if (changed) {
-    await writeFile(path.join(outDir, 'baseline', shot.name), baseline);
-    await writeFile(path.join(outDir, 'diff', shot.name), await diffPng());
-    if (options.update) await writeBaseline(baselineFile, png);
-  }
-  return { ...describeShot(shot), ...comparison, status: changed ? 'changed' : 'same' };
-}
-
-async function writeBaseline(file: string, png: Buffer) {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, await compressPng(png));
-}
-
-/** The pages of a one-campaign build, from its manifest.json. */
-function readPages(buildDir: string): ManifestPage[] {
+  const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
+  if (temporary) await buildSite({ config: options.config ?? 'variants.yaml', outDir: buildDir });
   const manifest = readManifest(buildDir);
-  if (isSiteManifest(manifest)) throw ScreenshotsNeedOneCampaign.create(buildDir);
-  return manifest.pages;
+  if (isSiteManifest(manifest)) throw ScreenshotsNeedOneCampaign.create(options.build!);
+  return { siteDir: buildDir, planned: planShots(manifest.pages, options.scale, manifest.basePath), settingsOf };
 }
 
-/** Removes baselines (at the same scale) of pages the build no longer has; the whole plan decides, so a shard may prune too. */
-async function pruneBaselines(baselineDir: string, planned: PlannedShot[], scale: number) {
-  if (!existsSync(baselineDir)) return;
-  const names = new Set(planned.map((shot) => shot.name));
-  const scaleOf = (name: string) => /@\d+x\.png$/.exec(name)?.[0] ?? '.png';
-  const suffix = scale === 1 ? '.png' : `@${scale}x.png`;
-  for (const name of await readdir(baselineDir)) {
-    if (name.endsWith('.png') && scaleOf(name) === suffix && !names.has(name)) await rm(path.join(baselineDir, name), { force: true });
-  }
+/** Each campaign's `screenshots` settings from the config (checked whole, as `validate` does); the defaults without one. */
+async function readSettings(config: string | undefined): Promise<Source['settingsOf']> {
+  if (config === undefined) return () => DEFAULT_SETTINGS;
+  const valid = await validateConfig(await loadConfig(config));
+  return (campaign) => (valid.campaigns.find((entry) => entry.name === campaign) ?? valid.base).config.screenshots;
 }
+
+async function checkShots(options: ScreenshotOptions, source: Source, shots: PlannedShot[]): Promise<ScreenshotRun> {
+  const flags: Partial<ShotBudget> = { maxDiffPixels: options.maxDiffPixels, pixelThreshold: options.pixelThreshold };
+  const defaults = budgetFor('', DEFAULT_SETTINGS, flags);
+  const envFile = environmentFile(options.baselineDir, options.scale);
+  const recorded = await readEnvironment(envFile);
+  const matchesOnly = options.only === undefined ? () => true : picomatch(options.only);
+  // A whole --update adopts this environment; a partial one (--only) would mix two in one folder.
+  const adopting = Boolean(options.update) && options.only === undefined;
+  const environment: EnvironmentReport = {
+    current: { browser: '', platform: describePlatform(), deviceScale: options.scale },
+    baseline: recorded ? { browser: recorded.browser, platform: recorded.platform, deviceScale: recorded.deviceScale, fingerprint: recorded.fonts.fingerprint } : null,
+    differences: [],
+    ignored: Boolean(options.ignoreEnvironment) || adopting,
+  };
+  const fontsByShot: Record<string, string[]> = {};
+  const finish = async (checked: CheckedShot[]) => {
+    const report: ScreenshotReport = {
+      shots: checked.map((shot) => shot.result),
+      ...defaults,
+      baselineDir: options.baselineDir,
+      updated: Boolean(options.update),
+      only: options.only ?? null,
+      written: [],
+      shard: options.shard ?? null,
+      planned: source.planned.length,
+      environment,
+      updateCommand: options.updateCommand ?? DEFAULT_UPDATE_COMMAND,
+    };
+    const mismatched = environment.differences.length > 0 && !environment.ignored;
+    if (options.update && !mismatched) {
+      for (const { result, baseline } of checked) {
+        if (!baseline) continue;
+        await writeBaseline(options.baselineDir, result.name, baseline);
+        report.written.push(result.name);
+      }
+      if (options.only === undefined) await pruneBaselines(options.baselineDir, source.planned, options.scale);
+      const planned = new Set(source.planned.map((shot) => shot.name));
+      const kept = Object.entries(recorded?.fonts.byShot ?? {}).filter(([name]) => planned.has(name));
+      if (environment.current.browser) {
+        await writeEnvironment(envFile, makeEnvironment(environment.current.browser, environment.current.platform, options.scale, { ...Object.fromEntries(kept), ...fontsByShot }));
+      }
+    }
+    const files = await writeReportFolder(options.outDir, report);
+    return { ...report, ...files, changed: report.shots.filter((shot) => shot.status === 'changed') };
+  };
+
+  let stopped = false;
+  const checked = await captureAll(source.siteDir, shots, options.scale, {
+    started: (browser) => {
+      environment.current.browser = browser;
+      if (recorded) environment.differences.push(...setupDifferences(recorded, environment.current));
+      // Captures in another browser or at another scale would differ wholesale: none is taken.
+      stopped = environment.differences.length > 0 && !environment.ignored;
+      if (stopped) throw new StopCapturing();
+    },
+    check: async (shot, capture) => {
+      fontsByShot[shot.name] = capture.fonts;
+      const approves = (name: string) => Boolean(options.update) && matchesOnly(name);
+      const budget = budgetFor(shot.name, source.settingsOf(shot.campaign), flags);
+      return checkShot(shot, capture, budget, { baselineDir: options.baselineDir, outDir: options.outDir, approves });
+    },
+  }).catch((error: unknown) => {
+    if (error instanceof StopCapturing) return [];
+    throw error;
+  });
+  if (!stopped && recorded) environment.differences.push(...fontDifferences(recorded.fonts.byShot, fontsByShot));
+  if (checked.length) environment.current.fingerprint = fingerprintFonts(fontsByShot);
+  return finish(checked);
+}
+
+/** Thrown from captureAll's start to stop before any capture. */
+class StopCapturing extends Error {}

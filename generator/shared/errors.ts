@@ -76,25 +76,66 @@ export const BuildNotFound = define({
 
 export const ScreenshotsNeedOneCampaign = define({
   name: 'ScreenshotsNeedOneCampaign',
-  message: (dir: string) => `${dir} is a build of several campaigns (--all); screenshots compares one campaign's pages.`,
-  hint: 'Pass one campaign folder inside it, e.g. --build out/<campaign>.',
+  message: (dir: string) => `${dir} is a build of several campaigns (--all); --build takes one campaign's pages.`,
+  hint: 'Check the whole site with --site DIR (every campaign, baselines per campaign), or pass one campaign folder inside it with --build.',
 });
 
 /** `updateCommand`: the command line that writes these baselines, made of the user's own flags (screenshots/command-line.ts). */
 export const BaselinesMissing = defineWithHint({
   name: 'BaselinesMissing',
   message: (dir: string, names: string[], _updateCommand: string) =>
-    `${names.length} screenshot baseline${names.length === 1 ? ' is' : 's are'} missing from ${dir}: ${names.slice(0, 5).join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}.`,
-  hint: (_dir: string, _names: string[], updateCommand: string) => `Run \`${updateCommand}\` to capture them, look at them, and commit them.`,
+    `${names.length} screenshot baseline${names.length === 1 ? ' is' : 's are'} missing from ${dir}: ${listSome(names)}. Every other screenshot matches its baseline.`,
+  hint: (_dir: string, _names: string[], updateCommand: string) =>
+    `Look at their captures in the report; run \`${updateCommand}\` to write them (add --only GLOB to write some), and commit them.`,
 });
 
-/** `updateCommand`: the command line that rewrites the changed baselines, made of the user's own flags. */
+/** `changed`: each name with where it changed; `updateCommand`: the command line that rewrites the baselines, made of the user's own flags. */
 export const ScreenshotsChanged = defineWithHint({
   name: 'ScreenshotsChanged',
-  message: (changed: string[], threshold: number, report: string, _updateCommand: string) =>
-    `${changed.length} screenshot${changed.length === 1 ? ' differs' : 's differ'} from the baselines by more than ${threshold} % of their pixels: ${changed.join(', ')}. Report: ${report}`,
-  hint: (_changed: string[], _threshold: number, _report: string, updateCommand: string) =>
-    `Open the report; if the change is intended, run \`${updateCommand}\` (it rewrites only the baselines that changed) and commit them.`,
+  message: (changed: string[], missing: string[], report: string, _updateCommand: string) =>
+    `${changed.length} screenshot${changed.length === 1 ? ' differs' : 's differ'} from the baselines: ${listSome(changed)}.` +
+    `${missing.length ? ` ${missing.length} ${missing.length === 1 ? 'has' : 'have'} no baseline: ${listSome(missing)}.` : ''} Report: ${report}`,
+  hint: (_changed: string[], _missing: string[], _report: string, updateCommand: string) =>
+    `Open the report; if the change is intended, run \`${updateCommand}\` (it writes only the missing and the changed baselines; --only GLOB approves some of them) and commit them.`,
+});
+
+/** `differences`: one sentence each (screenshots/environment.ts). */
+export const ScreenshotEnvironmentMismatch = defineWithHint({
+  name: 'ScreenshotEnvironmentMismatch',
+  message: (dir: string, differences: string[], _report: string, _updateCommand: string) =>
+    `The baselines in ${dir} were made in another environment, so their pixels cannot be compared with these captures:\n${differences.map((line) => `  - ${line}`).join('\n')}`,
+  hint: (_dir: string, _differences: string[], report: string, updateCommand: string) =>
+    'Capture in the environment the baselines were made in: the pinned container (.ci/Dockerfile; README, "Screenshot baselines"). ' +
+    `If this environment is to be the new reference, re-make every baseline here with \`${updateCommand}\`. ` +
+    `To compare the pixels anyway, add --ignore-environment. Report: ${report}`,
+});
+
+/** `locales`: each locale with the characters its pages lack, as [locale, characters]. */
+export const GlyphsMissing = defineWithHint({
+  name: 'GlyphsMissing',
+  message: (locales: Array<[string, string]>, names: string[], _packages: string[]) =>
+    `${names.length} screenshot${names.length === 1 ? ' shows' : 's show'} text no installed font has (drawn as empty boxes), so ${names.length === 1 ? 'it was' : 'they were'} neither compared nor written: ` +
+    `${locales.map(([locale, characters]) => `the ${locale} pages lack ${[...characters].map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).slice(0, 8).join(', ')}${[...characters].length > 8 ? `, and ${[...characters].length - 8} more` : ''}`).join('; ')} (${listSome(names)}).`,
+  hint: (_locales: Array<[string, string]>, _names: string[], packages: string[]) =>
+    `Install a font for them (Debian: apt-get install -y ${packages.join(' ')}), or capture in the pinned container (.ci/Dockerfile), which has the fonts the baselines were made with.`,
+});
+
+export const OnlyWithoutUpdate = define({
+  name: 'OnlyWithoutUpdate',
+  message: (glob: string) => `--only ${glob} chooses which baselines --update writes, but --update is not given.`,
+  hint: 'Add --update to approve the screenshots matching the glob, or leave out --only.',
+});
+
+export const ScreenshotSourceConflict = define({
+  name: 'ScreenshotSourceConflict',
+  message: () => '--build and --site both name what to capture.',
+  hint: 'Give --site DIR for a `build --all` or merged site, or --build DIR for one campaign, not both.',
+});
+
+export const ScreenshotsNeedSite = define({
+  name: 'ScreenshotsNeedSite',
+  message: (dir: string) => `${dir} is the build of one campaign; --site takes a \`build --all\` or merged site.`,
+  hint: 'Pass it with --build instead.',
 });
 
 export const ScreenshotReportNotFound = define({
@@ -106,7 +147,7 @@ export const ScreenshotReportNotFound = define({
 export const ScreenshotReportsMismatched = define({
   name: 'ScreenshotReportsMismatched',
   message: (dir: string, reason: string) => `Cannot merge ${dir}: ${reason}.`,
-  hint: 'Merge the reports of one check: the same build, baselines and thresholds, split by --shard I/N.',
+  hint: 'Merge the reports of one check: the same build, baselines and budgets, split by --shard I/N.',
 });
 
 export const ScreenshotShardsIncomplete = define({
@@ -244,3 +285,8 @@ export const BuildUnavailable = define({
   message: (dir: string) => `There is no build to serve in ${dir} right now: the folder or its manifest.json is missing, or a rebuild is replacing it.`,
   hint: 'Run `store-landing build`; this server serves the new build as soon as it is there, without a restart.',
 });
+
+/** Up to five names, and how many more. */
+function listSome(names: string[]): string {
+  return `${names.slice(0, 5).join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`;
+}

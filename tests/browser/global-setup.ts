@@ -1,10 +1,13 @@
 // Builds the default config and the markets fixture (ja, pt-BR, ar) once and serves both for every browser test; their URLs reach the tests through inject('baseUrl'), inject('marketsUrl').
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../../generator/build/index.ts';
 import { startServer } from '../../generator/serve/server.ts';
+import { chromiumPath } from '../../generator/shared/chromium.ts';
+import { ChromiumMissing } from '../../generator/shared/errors.ts';
 import { defaultConfig } from '../helpers.ts';
 
 declare module 'vitest' {
@@ -18,6 +21,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // One clear stop instead of every browser test failing on its own (`npm test` installs Chromium first).
+  if (!existsSync(chromiumPath())) throw new Error(`${ChromiumMissing.message(chromiumPath())} Run \`node .ci/system-packages.mjs\` (as root it installs it, else it says the command), or set PUPPETEER_EXECUTABLE_PATH.`);
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-browser-'));
   const outDir = path.join(parent, 'out');
   const marketsOutDir = path.join(parent, 'markets');

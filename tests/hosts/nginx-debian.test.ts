@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
 import { repoRoot } from '../helpers.ts';
-import { BROTLI_STATIC, freePort, get, listensOnIpv6, missing, NGINX, NJS, startNginx, testConfig } from './nginx-run.ts';
+import { BROTLI_STATIC, freePort, get, listensOnIpv6, NGINX, NJS, requireInstalled, startNginx, testConfig } from './nginx-run.ts';
 import { ASSET, notFoundMarker, pageMarker, SITE, writeOutput } from './site.ts';
 
 const STOCK = '/etc/nginx';
@@ -15,9 +15,8 @@ const README_ROOT = '/srv/landing';
 /** The files of the packages the README installs: the test follows its steps where they are installed. */
 const PACKAGES: Record<string, string> = { 'nginx-light': NGINX, 'libnginx-mod-http-js': NJS, 'libnginx-mod-http-brotli-static': BROTLI_STATIC };
 
-const notInstalled = missing(NGINX, 'nginx-light libnginx-mod-http-js') ?? missing(`${STOCK}/sites-available/default`, 'nginx-common');
-if (notInstalled) test.skip(notInstalled, () => {});
-const noBrotli = missing(BROTLI_STATIC, 'libnginx-mod-http-brotli-static');
+// `npm test` installs these first (.ci/system-packages.mjs); run on its own without them, the file fails at once and says what to install.
+requireInstalled([NGINX, NJS, BROTLI_STATIC, `${STOCK}/sites-available/default`]);
 
 /** One step of the README's nginx block. */
 type Step = { kind: 'install'; packages: string[] } | { kind: 'remove'; file: string } | { kind: 'write'; file: string; lines: string[] } | { kind: 'check-and-reload' };
@@ -97,7 +96,7 @@ function isLink(file: string): boolean {
   }
 }
 
-describe.skipIf(notInstalled)("the README's nginx steps on Debian's stock config", () => {
+describe("the README's nginx steps on Debian's stock config", () => {
   let out: string;
   let ipv6: boolean;
   let nginx: ChildProcess | undefined;
@@ -165,8 +164,7 @@ describe.skipIf(notInstalled)("the README's nginx steps on Debian's stock config
     expect(asset.headers.vary).toBe('Accept-Encoding');
   }
 
-  test.skipIf(noBrotli)('as written: nginx -t passes without a warning and the store-landing site answers, not "Welcome to nginx!"', () => checkSite(true));
-  if (noBrotli) test.skip(noBrotli, () => {});
+  test('as written: nginx -t passes without a warning and the store-landing site answers, not "Welcome to nginx!"', () => checkSite(true));
 
   test('without the brotli module, its line left out as the README says: the same, assets as their gzip twins', () => checkSite(false));
 

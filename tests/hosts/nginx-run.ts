@@ -11,11 +11,14 @@ export const NJS = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 export const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /**
- * Why an nginx test cannot run here, or undefined when it can. On a developer's machine without
- * the package the test is skipped and says why; CI installs them (.ci/run) and never skips.
+ * Fails the test file at once, naming what to install, when a file of Debian's nginx packages is
+ * missing: `npm test` installs them first (.ci/system-packages.mjs), so a missing one is never skipped.
  */
-export function missing(file: string, packages: string): string | undefined {
-  return existsSync(file) || process.env.CI ? undefined : `${file} is missing: apt-get install ${packages}`;
+export function requireInstalled(files: string[]): void {
+  const missing = files.filter((file) => !existsSync(file));
+  if (missing.length) {
+    throw new Error(`${missing.join(', ')} missing: run \`node .ci/system-packages.mjs\` (as root it installs the packages of .ci/system-packages.txt, else it prints the apt-get command).`);
+  }
 }
 
 export interface Response {

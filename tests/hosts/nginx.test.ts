@@ -6,18 +6,17 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
 import { repoRoot } from '../helpers.ts';
-import { BROTLI_STATIC, freePort, get, missing, NGINX, NJS, startNginx, testConfig } from './nginx-run.ts';
+import { BROTLI_STATIC, freePort, get, NGINX, NJS, requireInstalled, startNginx, testConfig } from './nginx-run.ts';
 import { ASSET, assetContents, checkResponseHeaders, EXPECTATIONS, notFoundMarker, pageMarker, SITE, writeOutput } from './site.ts';
 
-const notInstalled = missing(NGINX, 'nginx-light libnginx-mod-http-js');
-if (notInstalled) test.skip(notInstalled, () => {});
-const noBrotli = missing(BROTLI_STATIC, 'libnginx-mod-http-brotli-static');
+// `npm test` installs these first (.ci/system-packages.mjs); run on its own without them, the file fails at once and says what to install.
+requireInstalled([NGINX, NJS, BROTLI_STATIC]);
 
 /** A page of the fake build replaced by one of a built page's length: its own marker, then the README's text. */
 const LONG_PAGE = 'es/child-old/index.html';
 const LONG_PAGE_TEXT = `${pageMarker('/', 'es', 'child-old')}<body>${readFileSync(path.join(repoRoot, 'README.md'), 'utf8')}</body></html>\n`;
 
-describe.skipIf(notInstalled)('nginx with njs (store-landing.conf and store-landing.js)', () => {
+describe('nginx with njs (store-landing.conf and store-landing.js)', () => {
   let out: string;
   let prefix: string;
   let conf: string;
@@ -29,7 +28,6 @@ describe.skipIf(notInstalled)('nginx with njs (store-landing.conf and store-land
   let brotliPort: number;
 
   beforeAll(async () => {
-    expect(existsSync(NJS), `njs is missing: apt-get install libnginx-mod-http-js (${NJS})`).toBe(true);
     out = writeOutput(hostFiles(SITE));
     port = await freePort();
     brotliPort = await freePort();
@@ -63,7 +61,7 @@ http {
 }
 `;
     // Started with brotli where the module is installed; the other config is checked with `nginx -t` only.
-    writeFileSync(conf, config(!noBrotli));
+    writeFileSync(conf, config(true));
     writeFileSync(withoutBrotli, config(false));
     // One page as long as a built one (tens of KB of text), for the compression level: at nginx's default a real page misses 14 KB.
     writeFileSync(path.join(out, LONG_PAGE), LONG_PAGE_TEXT);
@@ -117,7 +115,7 @@ http {
     expect((await get(port, `/summer/${ASSET}`, { 'Accept-Encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('gzip');
   });
 
-  test.skipIf(noBrotli)("with brotli.conf a hashed asset goes out as the build's .br twin to a browser that accepts br", async () => {
+  test("with brotli.conf a hashed asset goes out as the build's .br twin to a browser that accepts br", async () => {
     const twin = readFileSync(path.join(out, 'summer', `${ASSET}.br`));
     const compressed = await get(brotliPort, `/summer/${ASSET}`, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(compressed.status).toBe(200);
@@ -127,7 +125,6 @@ http {
     expect((await get(brotliPort, `/summer/${ASSET}`, { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
     expect((await get(brotliPort, `/summer/${ASSET}`, {})).headers.vary).toBe('Accept-Encoding');
   });
-  if (noBrotli) test.skip(noBrotli, () => {});
 
   test('pages, which have no twins, are compressed as they go out and vary on both headers when negotiated', async () => {
     const negotiated = await get(port, '/feature1', { 'Accept-Encoding': 'gzip', 'Accept-Language': 'de' });

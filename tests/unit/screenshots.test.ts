@@ -1,4 +1,4 @@
-// The screenshot command's parts that need no browser: naming and sharding the shots, comparing PNGs, compressing baselines, JUnit, the hints' command line, its user errors and merging shards' reports.
+// The screenshot command's parts that need no browser: naming and sharding the shots, budgets, comparing PNGs, compressing baselines, environments, JUnit, the report, the hints' command line and its user errors.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,11 +7,15 @@ import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build/index.ts';
+import { budgetFor, DEFAULT_SETTINGS } from '../../generator/screenshots/budget.ts';
 import { shellQuote, updateCommandLine } from '../../generator/screenshots/command-line.ts';
 import { comparePng, compressPng } from '../../generator/screenshots/compare.ts';
+import { fontDifferences, setupDifferences } from '../../generator/screenshots/environment.ts';
+import { fontPackagesFor } from '../../generator/screenshots/glyphs.ts';
 import { writeJunit } from '../../generator/screenshots/junit.ts';
-import { planShots, shardShots } from '../../generator/screenshots/plan.ts';
-import type { ScreenshotReport } from '../../generator/screenshots/results.ts';
+import { planShots, planSiteShots, shardShots } from '../../generator/screenshots/plan.ts';
+import { writeReport } from '../../generator/screenshots/report.ts';
+import { reportFailure, type ScreenshotReport } from '../../generator/screenshots/results.ts';
 import { fixtureConfig, runCli, temporaryDir } from '../helpers.ts';
 
 /** A white PNG of `width` x `height` with the given pixels painted black. */
@@ -34,7 +38,72 @@ describe('planShots', () => {
       'de-feature1-350.png /de/feature1 350x844',
     ]);
     expect(planShots(pages, 3)[0]!.name).toBe('en-default-390@3x.png');
-    expect(planShots(pages, 1)[2]).toMatchObject({ locale: 'de', variant: 'feature1' });
+    expect(planShots(pages, 1)[2]).toMatchObject({ locale: 'de', variant: 'feature1', campaign: null });
+  });
+
+  it("names a site's campaign pages in their campaign's folder, at their base path", () => {
+    const manifest = (campaign: string | null, basePath: string) => ({
+      campaign, basePath, headers: {}, defaultLocale: 'en', locales: ['en'], assets: { runtime: '', client: '', files: [] },
+      pages: [{ route: '/feature1', locale: 'de', variant: 'feature1', file: 'de/feature1/index.html', bytes: 1 }],
+    });
+    const shots = planSiteShots([{ dir: '/site', manifest: manifest(null, '/') }, { dir: '/site/kids', manifest: manifest('kids', '/kids/') }], '/site', 1);
+    expect(shots.map((shot) => `${shot.name} /${shot.urlPath} ${shot.campaign}`)).toEqual([
+      'de-feature1-390.png /de/feature1 null',
+      'de-feature1-350.png /de/feature1 null',
+      'kids/de-feature1-390.png /kids/de/feature1 kids',
+      'kids/de-feature1-350.png /kids/de/feature1 kids',
+    ]);
+  });
+});
+
+describe('budgetFor', () => {
+  const settings = { maxDiffPixels: 5, pixelThreshold: 0.05, pages: { 'de-*': { maxDiffPixels: 40 }, '*-350': { pixelThreshold: 0.2 }, 'de-feature3-350.png': { maxDiffPixels: 90 } } };
+  it.each([
+    ['en-default-390.png', {}, { maxDiffPixels: 5, pixelThreshold: 0.05 }],
+    ['en-default-390.png', { maxDiffPixels: 0 }, { maxDiffPixels: 0, pixelThreshold: 0.05 }],
+    ['de-default-390.png', { maxDiffPixels: 0 }, { maxDiffPixels: 40, pixelThreshold: 0.05 }],
+    ['kids/de-default-350.png', {}, { maxDiffPixels: 40, pixelThreshold: 0.2 }],
+    ['de-feature3-350.png', { pixelThreshold: 0.01 }, { maxDiffPixels: 90, pixelThreshold: 0.2 }],
+  ])('%s with the flags %j: %j (the flags over the defaults, the globs over both, the last glob last)', (name, flags, budget) => {
+    expect(budgetFor(name, settings, flags)).toEqual(budget);
+  });
+
+  it('is strict without a config: no differing pixel, colour distance 0.03', () => {
+    expect(budgetFor('en-default-390.png', DEFAULT_SETTINGS, {})).toEqual({ maxDiffPixels: 0, pixelThreshold: 0.03 });
+  });
+});
+
+describe('fontPackagesFor', () => {
+  it.each([
+    ['日本語', ['fonts-noto-cjk']],
+    ['한국어', ['fonts-noto-cjk']],
+    ['😀', ['fonts-noto-color-emoji']],
+    ['ᱥᱟᱱ', ['fonts-noto-core']],
+    ['ᱥ日ᱟ', ['fonts-noto-core', 'fonts-noto-cjk']],
+  ])('%s: %j', (characters, packages) => {
+    expect(fontPackagesFor(characters)).toEqual(packages);
+  });
+});
+
+describe('the environment of the baselines', () => {
+  const recorded = { browser: 'Chrome/156.0.8078.73', platform: 'linux x64, Debian GNU/Linux 12 (bookworm)', deviceScale: 1 };
+
+  it('names each difference of browser, platform and scale, and none when they match', () => {
+    expect(setupDifferences(recorded, { ...recorded })).toEqual([]);
+    expect(setupDifferences(recorded, { browser: 'Chrome/157.0.1.2', platform: 'darwin arm64', deviceScale: 2 })).toEqual([
+      'browser: Chrome/156.0.8078.73 made the baselines, this is Chrome/157.0.1.2',
+      'platform: the baselines were made on linux x64, Debian GNU/Linux 12 (bookworm), this is darwin arm64',
+      'device scale: 1 in the baselines, 2 here',
+    ]);
+  });
+
+  it('names the fonts only one side used, with a screenshot showing each, and skips screenshots without a record', () => {
+    const byShot = { 'ja-default-390.png': ['Noto Sans CJK JP (NotoSansCJKjp-Regular)', 'Liberation Sans (LiberationSans)'], 'en-default-390.png': ['Liberation Sans (LiberationSans)'] };
+    expect(fontDifferences(byShot, { 'en-default-390.png': ['Liberation Sans (LiberationSans)'], 'new-page-390.png': ['Anything (Else)'] })).toEqual([]);
+    expect(fontDifferences(byShot, { 'ja-default-390.png': ['Droid Sans Fallback (DroidSansFallbackFull)', 'Liberation Sans (LiberationSans)'] })).toEqual([
+      'fonts: the baselines used Noto Sans CJK JP (NotoSansCJKjp-Regular) (ja-default-390.png), which this machine did not',
+      'fonts: this machine used Droid Sans Fallback (DroidSansFallbackFull) (ja-default-390.png), which the baselines did not',
+    ]);
   });
 });
 
@@ -62,11 +131,11 @@ describe('shardShots', () => {
 });
 
 describe('comparePng', () => {
-  it('counts no difference between equal images and one for one changed pixel, and draws it', async () => {
+  it('counts no difference between equal images and one for one changed pixel, with its box, and draws it', async () => {
     const same = await comparePng(await png(10, 10), await png(10, 10), 0.1);
-    expect(same.comparison).toEqual({ differingPixels: 0, share: 0, baselineSize: '10x10', currentSize: '10x10' });
+    expect(same.comparison).toEqual({ differingPixels: 0, box: null, baselineSize: '10x10', currentSize: '10x10' });
     const one = await comparePng(await png(10, 10), await png(10, 10, [[3, 4]]), 0.1);
-    expect([one.comparison.differingPixels, one.comparison.share]).toEqual([1, 0.01]);
+    expect([one.comparison.differingPixels, one.comparison.box]).toEqual([1, { x: 3, y: 4, width: 1, height: 1 }]);
     const diff = await sharp(await one.diffPng()).raw().toBuffer({ resolveWithObject: true });
     expect(diff.info).toMatchObject({ width: 10, height: 10 });
     expect([...diff.data.subarray((4 * 10 + 3) * 4, (4 * 10 + 3) * 4 + 3)]).toEqual([255, 0, 0]);
@@ -74,7 +143,12 @@ describe('comparePng', () => {
 
   it('counts the rows only one image has when a page grew', async () => {
     const { comparison } = await comparePng(await png(10, 10), await png(10, 12), 0.1);
-    expect(comparison).toEqual({ differingPixels: 20, share: 20 / 120, baselineSize: '10x10', currentSize: '10x12' });
+    expect(comparison).toEqual({ differingPixels: 20, box: { x: 0, y: 10, width: 10, height: 2 }, baselineSize: '10x10', currentSize: '10x12' });
+  });
+
+  it('boxes every differing pixel, far apart too', async () => {
+    const { comparison } = await comparePng(await png(40, 30), await png(40, 30, [[5, 2], [30, 20]]), 0.1);
+    expect(comparison).toMatchObject({ differingPixels: 2, box: { x: 5, y: 2, width: 26, height: 19 } });
   });
 });
 
@@ -113,55 +187,118 @@ async function shellWords(line: string): Promise<string[]> {
   return stdout.split('\0').slice(0, -1);
 }
 
-describe('writeJunit', () => {
-  const report: ScreenshotReport = {
+/** A report of four shots: one same, one changed, one without a baseline, one with text no font has. */
+function sampleReport(changes: Partial<ScreenshotReport> = {}): ScreenshotReport {
+  const budget = { maxDiffPixels: 0, pixelThreshold: 0.03 };
+  const environment = { browser: 'Chrome/156.0.8078.108', platform: 'linux x64', deviceScale: 1 };
+  return {
     shots: [
-      { name: 'en-default-390.png', locale: 'en', variant: 'default', url: '', width: 390, status: 'same', differingPixels: 4, share: 0.000005, baselineSize: '390x2000', currentSize: '390x2000' },
-      { name: 'de-x-350.png', locale: 'de', variant: `a&b <"it's"> \u0001`, url: 'de/x', width: 350, status: 'changed', differingPixels: 8642, share: 0.0123456, baselineSize: '350x2000', currentSize: '350x2010' },
-      { name: 'fr-default-390@3x.png', locale: 'fr', variant: 'default', url: 'fr', width: 390, status: 'missing' },
-      { name: 'fr-default-350@3x.png', locale: 'fr', variant: 'default', url: 'fr', width: 350, status: 'skipped' },
+      { name: 'en-default-390.png', campaign: null, locale: 'en', variant: 'default', url: '', width: 390, status: 'same', differingPixels: 0, box: null, baselineSize: '390x2000', currentSize: '390x2000', ...budget },
+      { name: 'kids/de-x-350.png', campaign: 'kids', locale: 'de', variant: `a&b <"it's"> \u0001`, url: 'kids/de/x', width: 350, status: 'changed', differingPixels: 86, box: { x: 20, y: 35, width: 40, height: 12 }, baselineSize: '350x2000', currentSize: '350x2010', ...budget },
+      { name: 'fr-default-390@3x.png', campaign: null, locale: 'fr', variant: 'default', url: 'fr', width: 390, status: 'missing', ...budget },
+      { name: 'sat-default-350.png', campaign: null, locale: 'sat', variant: 'default', url: 'sat', width: 350, status: 'glyphs', missingGlyphs: 'ᱥᱟ', ...budget },
     ],
-    threshold: 0.1,
-    pixelThreshold: 0.1,
+    ...budget,
     baselineDir: 'my <baselines>',
     updated: false,
+    only: null,
     written: [],
     shard: { index: 2, count: 3 },
     planned: 12,
+    environment: { current: { ...environment, fingerprint: 'sha256:1' }, baseline: { ...environment, fingerprint: 'sha256:1' }, differences: [], ignored: false },
     updateCommand: "npx store-landing screenshots --baseline 'my <baselines>' --update",
+    ...changes,
   };
+}
 
-  it('is well-formed XML with a test case per shot, failures for changed pages and missing baselines, and every value escaped', () => {
+describe('writeJunit', () => {
+  const report = sampleReport();
+
+  it('is well-formed XML with a test case per shot, failures for changed pages, missing baselines and missing glyphs, and every value escaped', () => {
     const junit = readJunit(writeJunit(report, 'reports/shard 2'));
     expect(junit.root).toBe('testsuites');
-    expect(junit.counts).toEqual({ tests: 4, failures: 2, errors: 0, skipped: 1 });
-    expect(junit.suites).toEqual([{ tests: 4, failures: 2, errors: 0, skipped: 1 }]);
-    expect(junit.cases.map(({ classname, name, failure, skipped }) => ({ classname, name, failure, skipped }))).toEqual([
-      { classname: 'en/default', name: '390 px', failure: null, skipped: false },
+    expect(junit.counts).toEqual({ tests: 4, failures: 3, errors: 0, skipped: 0 });
+    expect(junit.suites).toEqual([{ tests: 4, failures: 3, errors: 0, skipped: 0 }]);
+    expect(junit.cases.map(({ classname, name, failure }) => ({ classname, name, failure }))).toEqual([
+      { classname: 'en/default', name: '390 px', failure: null },
       {
-        classname: `de/a&b <"it's"> \uFFFD`,
+        classname: `kids/de/a&b <"it's"> \uFFFD`,
         name: '350 px',
-        failure: '1.235 % of pixels differ (more than 0.1 %); diff: reports/shard 2/diff/de-x-350.png',
-        skipped: false,
+        failure: '86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010) (more than 0); diff: reports/shard 2/diff/kids/de-x-350.png',
       },
-      { classname: 'fr/default', name: '390 px @3x', failure: 'no baseline: my <baselines>/fr-default-390@3x.png', skipped: false },
-      { classname: 'fr/default', name: '350 px @3x', failure: null, skipped: true },
+      { classname: 'fr/default', name: '390 px @3x', failure: 'no baseline: my <baselines>/fr-default-390@3x.png' },
+      { classname: 'sat/default', name: '350 px', failure: 'text without a font (empty boxes): ᱥᱟ' },
     ]);
     expect(junit.cases[1]!.details).toBe(
       [
-        '/de/x at 350 px: 8642 pixels differ (1.235 %), 350x2000 -> 350x2010',
-        'baseline: reports/shard 2/baseline/de-x-350.png',
-        'capture: reports/shard 2/current/de-x-350.png',
-        'diff: reports/shard 2/diff/de-x-350.png',
+        '/kids/de/x at 350 px: 86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010), budget 0 pixels at colour distance 0.03',
+        'baseline: reports/shard 2/baseline/kids/de-x-350.png',
+        'capture: reports/shard 2/current/kids/de-x-350.png',
+        'diff: reports/shard 2/diff/kids/de-x-350.png',
         'report: reports/shard 2/report.html',
       ].join('\n'),
     );
     expect(junit.cases[2]!.details).toContain(report.updateCommand);
   });
 
-  it('counts no failure for a page an --update run rewrote', () => {
-    const updated = { ...report, updated: true, shots: report.shots.slice(0, 2) };
-    expect(readJunit(writeJunit(updated, 'out')).counts).toEqual({ tests: 2, failures: 0, errors: 0, skipped: 0 });
+  it('counts no failure for the pages an --update run wrote', () => {
+    const updated = { ...report, updated: true, written: ['kids/de-x-350.png', 'fr-default-390@3x.png'], shots: report.shots.slice(0, 3) };
+    expect(readJunit(writeJunit(updated, 'out')).counts).toEqual({ tests: 3, failures: 0, errors: 0, skipped: 0 });
+  });
+
+  it('adds one error case when the baselines were made in another environment, none when compared anyway', () => {
+    const environment = { ...report.environment, differences: ['browser: Chrome/1 made the baselines, this is Chrome/2'] };
+    const junit = readJunit(writeJunit({ ...report, shots: [], environment }, 'out'));
+    expect(junit.counts).toEqual({ tests: 1, failures: 0, errors: 1, skipped: 0 });
+    expect(junit.cases[0]).toMatchObject({ classname: 'environment', name: 'environment.json' });
+    expect(readJunit(writeJunit({ ...report, shots: [], environment: { ...environment, ignored: true } }, 'out')).counts.errors).toBe(0);
+  });
+});
+
+describe('reportFailure', () => {
+  it('says another environment first, then text without a font, then the changed and missing baselines', () => {
+    const report = sampleReport();
+    const mismatch = reportFailure({ ...report, environment: { ...report.environment, differences: ['device scale: 1 in the baselines, 2 here'] } }, 'r.html')!;
+    expect(mismatch.name).toBe('ScreenshotEnvironmentMismatch');
+    expect(mismatch.message).toBe('The baselines in my <baselines> were made in another environment, so their pixels cannot be compared with these captures:\n  - device scale: 1 in the baselines, 2 here');
+    expect(mismatch.hint).toContain('.ci/Dockerfile');
+    expect(mismatch.hint).toContain('--ignore-environment');
+    const glyphs = reportFailure(report, 'r.html')!;
+    expect(glyphs.message).toContain('the sat pages lack ᱥ U+1C65, ᱟ U+1C5F (sat-default-350.png)');
+    expect(glyphs.hint).toContain('apt-get install -y fonts-noto-core');
+    const changed = reportFailure({ ...report, shots: report.shots.slice(0, 3) }, 'r.html')!;
+    expect(changed.message).toBe('1 screenshot differs from the baselines: kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)). 1 has no baseline: fr-default-390@3x.png. Report: r.html');
+    expect(reportFailure({ ...report, shots: report.shots.slice(2, 3) }, 'r.html')!.name).toBe('BaselinesMissing');
+    expect(reportFailure({ ...report, shots: report.shots.slice(0, 1) }, 'r.html')).toBeUndefined();
+  });
+});
+
+describe('writeReport', () => {
+  const page = (report: ScreenshotReport) => new JSDOM(writeReport(report)).window.document;
+
+  it('opens on a summary with the environment, then each failing shot side by side with its changed region blinking, and no image of a passing shot', () => {
+    const document = page(sampleReport());
+    const summary = document.querySelector('.summary')!.textContent!;
+    expect(summary).toContain('3 of 4 screenshots fail: 1 changed, 1 without a baseline, 1 with text no font has.');
+    expect(summary).toContain('Chrome/156.0.8078.108, linux x64, device scale 1, fonts sha256:1');
+    const sources = [...document.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(sources.filter((src) => src!.includes('en-default-390'))).toEqual([]);
+    expect(sources.filter((src) => src!.endsWith('kids/de-x-350.png')).sort()).toEqual(['baseline/kids/de-x-350.png', 'baseline/kids/de-x-350.png', 'current/kids/de-x-350.png', 'current/kids/de-x-350.png', 'diff/kids/de-x-350.png']);
+    const region = document.querySelector('.region') as HTMLElement;
+    // The 40x12 box and 12 px around it, enlarged four times.
+    expect([region.style.width, region.style.height]).toEqual(['256px', '144px']);
+    expect(region.querySelector('.after')!.getAttribute('style')).toBe('left:-32px;top:-92px;width:1400px');
+    // Drawn over the baseline (350x2000) as over the capture, in per cent of the image.
+    expect(document.querySelector('.box')!.getAttribute('style')).toBe('left:5.714%;top:1.750%;width:11.429%;height:0.600%');
+    expect(document.body.textContent).toContain('No installed font has ᱥ U+1C65, ᱟ U+1C5F');
+    expect(sources).toContain('current/fr-default-390@3x.png');
+  });
+
+  it('leads with the environment when the baselines were made in another one', () => {
+    const report = sampleReport();
+    const document = page({ ...report, environment: { ...report.environment, differences: ['browser: Chrome/1 made the baselines, this is Chrome/2'] } });
+    expect(document.querySelector('h2')!.textContent).toBe('Made in another environment');
+    expect(document.body.textContent).toContain('browser: Chrome/1 made the baselines, this is Chrome/2');
   });
 });
 
@@ -186,58 +323,16 @@ describe('store-landing screenshots, before any browser starts', () => {
     await buildSite({ config: fixtureConfig('base'), outDir: build, imageCacheDir: await temporaryDir() });
   });
 
-  it('refuses a folder that is not a build', async () => {
+  it('refuses a folder that is not a build, a site given as a build and a build given as a site', async () => {
     const empty = await temporaryDir();
     const run = await runCli(['screenshots', '--build', empty, '-o', path.join(await temporaryDir(), 'report')]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`There is no build in ${empty}: it holds no manifest.json.`);
-  });
-
-  it("names the missing baselines, fails each in junit.xml, and hints at the user's own command with --update", async () => {
-    const work = await temporaryDir();
-    const baselines = path.join(work, 'my baselines');
-    await mkdir(baselines);
-    const report = path.join(work, 'report');
-    const run = await runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', report, '--threshold', '0.50']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`8 screenshot baselines are missing from ${baselines}: en-default-390.png, en-default-350.png, de-default-390.png, de-default-350.png, en-feature1-390.png, and 3 more.`);
-    const hint = /Run `(.*)` to capture them/.exec(run.stderr)?.[1];
-    expect(hint).toContain(`--baseline '${baselines}'`);
-    expect(await shellWords(hint!)).toEqual(
-      ['npx', 'store-landing', 'screenshots', '--build', build, '--out', report, '--baseline', baselines, '--threshold', '0.50', '--update'],
-    );
-    const junit = readJunit(await readFile(path.join(report, 'junit.xml'), 'utf8'));
-    expect(junit.counts).toEqual({ tests: 8, failures: 8, errors: 0, skipped: 0 });
-    expect(junit.cases[0]).toMatchObject({ classname: 'en/default', name: '390 px', failure: `no baseline: ${path.join(baselines, 'en-default-390.png')}` });
-    expect(await readFile(path.join(report, 'report.html'), 'utf8')).toContain('8 of 8 screenshots have no baseline');
-  });
-
-  it('shards the check into balanced parts with reports of their own, and merges those into one report and junit.xml that fail', async () => {
-    const work = await temporaryDir();
-    const baselines = path.join(work, 'baselines');
-    await mkdir(baselines);
-    const shardDir = (index: number) => path.join(work, `shard ${index}`);
-    const runs = await Promise.all(
-      [1, 2, 3].map((index) => runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', shardDir(index), '--shard', `${index}/3`])),
-    );
-    expect(runs.map((run) => run.code)).toEqual([1, 1, 1]);
-    expect(runs[0]!.stderr).toContain(`--baseline ${baselines} --update\``);
-    expect(runs[0]!.stderr).not.toContain('--shard');
-    const shards = await Promise.all([1, 2, 3].map(async (index) => readJunit(await readFile(path.join(shardDir(index), 'junit.xml'), 'utf8'))));
-    expect(shards.map((shard) => shard.counts.tests)).toEqual([3, 3, 2]);
-    expect(new Set(shards.flatMap((shard) => shard.cases.map((testCase) => testCase.failure))).size).toBe(8);
-
-    const merged = path.join(work, 'merged');
-    const merge = await runCli(['screenshots-merge', shardDir(3), shardDir(1), shardDir(2), '-o', merged]);
-    expect(merge.code, merge.stderr).toBe(1);
-    expect(merge.stderr).toContain(`8 screenshot baselines are missing from ${baselines}`);
-    expect(merge.stderr).toContain(`Run \`npx store-landing screenshots --build ${build} --out '${shardDir(1)}' --baseline ${baselines} --update\``);
-    expect(readJunit(await readFile(path.join(merged, 'junit.xml'), 'utf8')).counts).toEqual({ tests: 8, failures: 8, errors: 0, skipped: 0 });
-    expect(await readFile(path.join(merged, 'report.html'), 'utf8')).toContain('8 of 8 screenshots have no baseline');
-
-    const partial = await runCli(['screenshots-merge', shardDir(1), shardDir(2), '-o', path.join(work, 'partial')]);
-    expect(partial.code).toBe(1);
-    expect(partial.stderr).toContain('Cannot merge the screenshot reports: they are not shards 1 to 3 once each; missing 3.');
+    const site = await runCli(['screenshots', '--site', build, '-o', path.join(await temporaryDir(), 'report')]);
+    expect(site.code).toBe(1);
+    expect(site.stderr).toContain(`${build} is the build of one campaign; --site takes a \`build --all\` or merged site.`);
+    const both = await runCli(['screenshots', '--site', build, '--build', build]);
+    expect(both.stderr).toContain('--build and --site both name what to capture.');
   });
 
   it('passes a shard with nothing to take, with an empty report', async () => {
@@ -248,12 +343,18 @@ describe('store-landing screenshots, before any browser starts', () => {
     expect(readJunit(await readFile(path.join(report, 'junit.xml'), 'utf8')).counts).toEqual({ tests: 0, failures: 0, errors: 0, skipped: 0 });
   });
 
-  it('refuses a threshold that is not a per cent, and a shard that is not I/N', async () => {
-    const run = await runCli(['screenshots', '--threshold', '150']);
+  it('refuses a pixel budget that is not a count, a shard that is not I/N, --only without --update, and the old --threshold', async () => {
+    const run = await runCli(['screenshots', '--max-diff-pixels', '1.5']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('expected a per cent from 0 to 100, found "150"');
+    expect(run.stderr).toContain('expected a number of pixels from 0 to 10000000, found "1.5"');
     const shard = await runCli(['screenshots', '--shard', '3/2']);
     expect(shard.code).toBe(1);
     expect(shard.stderr).toContain('--shard must be I/N with 1 <= I <= N, found "3/2".');
+    const only = await runCli(['screenshots', '--build', build, '--only', 'de-*']);
+    expect(only.code).toBe(1);
+    expect(only.stderr).toContain('--only de-* chooses which baselines --update writes, but --update is not given.');
+    const threshold = await runCli(['screenshots', '--threshold', '0.1']);
+    expect(threshold.code).toBe(1);
+    expect(threshold.stderr).toContain("unknown option '--threshold'");
   });
 });
