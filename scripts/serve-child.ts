@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite } from '../generator/build/index.ts';
+import { buildSite } from '../generator/pipeline/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -22,7 +22,7 @@ export function render(props: PageProps, translators: TranslatorCache): string {
 
 /**
  * The screenshots section alone, as `<App>` renders it inside the page: what differs between a
- * locale's pages (the build renders the rest of a body once, see generator/build/render/body.ts).
+ * locale's pages (the build renders the rest of a body once, see generator/pipeline/render/body.ts).
  */
 export function renderScreenshots(props: PageProps, translators: TranslatorCache): string {
   return renderToString(

@@ -9,7 +9,7 @@
 // its parse, nothing else. It reads everything from the document (the hreflang alternates
 // and <html lang>), so its text, and so its CSP hash, is one for every page of a build. It
 // acts only at the plain URL itself: `/en/feature1` is a visitor's explicit choice.
-// Bundled on its own by generator/build/bundle.ts and inlined; it imports nothing else.
+// Bundled on its own by generator/pipeline/bundle/bundle.ts and inlined; it imports nothing else.
 import { preferredLocale } from './negotiate.ts';
 
 /** How long the hidden page waits for the other language's before it shows itself after all (a failed navigation). */

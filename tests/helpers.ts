@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { loadConfig } from '../generator/config/load.ts';
 import { validateConfig } from '../generator/config/validate.ts';
 import { ConfigError, formatIssue } from '../generator/shared/errors.ts';
-import { selectCampaigns } from '../generator/build/plan.ts';
+import { selectCampaigns } from '../generator/pipeline/plan.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'tests/fixtures');

@@ -36,7 +36,7 @@ export function addBuildCommand(program: Command): void {
 
 async function runBuild(flags: BuildFlags): Promise<void> {
   if (flags.shard && !flags.all) throw new UserError('ShardWithoutAll', '--shard goes with --all.');
-  const { buildSite } = await import('../build/index.ts');
+  const { buildSite } = await import('../pipeline/index.ts');
   // The status line goes to stderr, so stdout stays the summary alone even on a terminal.
   const progress = progressLine(process.stderr, !flags.json);
   // Ctrl+C stops the build at once; the output stays the previous build (write.ts).

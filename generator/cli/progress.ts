@@ -1,5 +1,5 @@
 // One updating status line on a terminal while a long build runs: counts redrawn in place a few times a second, nothing at all off a terminal.
-import type { BuildProgress } from '../build/index.ts';
+import type { BuildProgress } from '../pipeline/index.ts';
 
 /** How often the line is redrawn: often enough to look alive, rarely enough to cost nothing. */
 const REDRAW_MS = 125;

@@ -1,7 +1,7 @@
 // The human summary of a build: totals, each stage's time, and a compact table of what was written (from the manifests the build wrote).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildResult } from '../build/index.ts';
+import type { BuildResult } from '../pipeline/index.ts';
 import { readCampaignManifests, type CampaignManifest } from '../shared/manifest.ts';
 import type { Writer } from './output.ts';
 

@@ -2,7 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 import { Value } from '@sinclair/typebox/value';
 import type { Messages } from '../../templates/props.ts';
-import { planSite, type SitePlan } from '../build/plan.ts';
+import { planSite, type SitePlan } from '../pipeline/plan.ts';
 import { ConfigError, type ConfigIssue } from '../shared/errors.ts';
 import { crossCheck, issueAt, localeFilePath } from './cross-checks.ts';
 import type { KeyPath, LoadedConfig } from './load.ts';

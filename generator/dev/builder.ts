@@ -1,9 +1,9 @@
 // Dev's rebuilds: one warm build context kept between them, with only what a change touched thrown away, and only changed files written.
 import path from 'node:path';
-import type { BuildContext } from '../build/context.ts';
-import type { BuildProgress, BuildResult } from '../build/index.ts';
-import type { DocumentTemplate } from '../build/render/slots.ts';
-import type { OutputFile } from '../build/write.ts';
+import type { BuildContext } from '../pipeline/context.ts';
+import type { BuildProgress, BuildResult } from '../pipeline/index.ts';
+import type { DocumentTemplate } from '../pipeline/render/slots.ts';
+import type { OutputFile } from '../pipeline/output/write.ts';
 import { freshPipeline, loadedPipeline, TEMPLATES_DIR, type Pipeline } from './reload.ts';
 import { ChangedFilesWriter } from './writer.ts';
 

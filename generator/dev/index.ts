@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { BuildProgress, BuildResult } from '../build/index.ts';
+import type { BuildProgress, BuildResult } from '../pipeline/index.ts';
 import { removeOnExit } from '../shared/exit-cleanup.ts';
 import { writeMarker } from '../shared/ownership.ts';
 import { startServer, type RunningServer } from '../serve/server.ts';

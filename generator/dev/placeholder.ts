@@ -1,5 +1,5 @@
 // The stand-in site dev serves while a config has never built: one page for the overlay to show over.
-import type { OutputFile } from '../build/write.ts';
+import type { OutputFile } from '../pipeline/output/write.ts';
 import type { CampaignManifest } from '../shared/manifest.ts';
 
 const PAGE = Buffer.from(

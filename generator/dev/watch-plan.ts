@@ -1,6 +1,6 @@
 // What dev watches for a config: the file itself, its locale folders, every image it shows, and the templates.
 import path from 'node:path';
-import { imageUses } from '../build/image-roles.ts';
+import { imageUses } from '../pipeline/images/image-roles.ts';
 import { loadConfig } from '../config/load.ts';
 import { checkConfig } from '../config/validate.ts';
 import { TEMPLATES_DIR } from './reload.ts';

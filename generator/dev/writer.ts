@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputFile } from '../build/write.ts';
+import type { OutputFile } from '../pipeline/output/write.ts';
 
 /**
  * Writes rebuilds of one output folder, which only dev serves: unlike `build`'s writer it
@@ -15,7 +15,7 @@ export class ChangedFilesWriter {
   /** The paths the last write changed, added or removed. */
   changed: string[] = [];
 
-  /** Same shape as build/write.ts's writeOutput, so buildSite can use either. */
+  /** Same shape as pipeline/output/write.ts's writeOutput, so buildSite can use either. */
   readonly write = async (outDir: string, files: OutputFile[] | AsyncIterable<OutputFile[]>): Promise<{ bytes: number }> => {
     const root = path.resolve(outDir);
     const batches = Array.isArray(files) ? [files] : files;

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { siteRootFiles, type SiteEntry } from '../build/site-root.ts';
-import { writeOutput, type OutputFile } from '../build/write.ts';
+import { siteRootFiles, type SiteEntry } from '../pipeline/site-root.ts';
+import { writeOutput, type OutputFile } from '../pipeline/output/write.ts';
 import { ShardsDiffer, ShardsIncomplete, ShardsMismatched } from '../shared/errors.ts';
 import { isSiteManifest, MANIFEST_FILE, readManifest, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
 
@@ -22,7 +22,7 @@ interface ShardOutput {
 
 /**
  * Writes into `outDir` every file of the shards, then the root files (site manifest and host
- * configuration) from all their campaigns, as `build --all` does (build/site-root.ts).
+ * configuration) from all their campaigns, as `build --all` does (pipeline/site-root.ts).
  * @throws UserError when a folder is not a shard's output, or the shards are not 1..N of one N.
  */
 export async function mergeShards(dirs: string[], outDir: string): Promise<MergeResult> {

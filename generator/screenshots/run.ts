@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { buildSite } from '../build/index.ts';
+import { buildSite } from '../pipeline/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { validateConfig } from '../config/validate.ts';
 import { isSiteManifest, readCampaignManifests, readManifest } from '../shared/manifest.ts';

@@ -32,7 +32,7 @@ export interface SiteManifest {
   campaigns: Array<{ name: string; dir: string; basePath: string }>;
   /**
    * On the output of `build --all --shard I/N`: it holds only its part, for `store-landing merge`,
-   * which joins only shards of one `fingerprint` (build/fingerprint.ts: the config and the tool's version).
+   * which joins only shards of one `fingerprint` (pipeline/fingerprint.ts: the config and the tool's version).
    */
   shard?: { index: number; count: number; fingerprint?: string };
 }

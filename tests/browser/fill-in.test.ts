@@ -4,9 +4,9 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build/index.ts';
+import { buildSite } from '../../generator/pipeline/index.ts';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
-import { HOSTILE_LINK, OLD_HTML_TOKEN, OLD_JSON_TOKEN, writeHostileConfig } from '../unit/hostile-config.ts';
+import { HOSTILE_LINK, OLD_HTML_TOKEN, OLD_JSON_TOKEN, writeHostileConfig } from '../unit/config/hostile-config.ts';
 import { launchBrowser, openPage, waitForHydration } from './browser.ts';
 
 let browser: Browser;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { parse } from 'yaml';
-import { buildSite } from '../../generator/build/index.ts';
+import { buildSite } from '../../generator/pipeline/index.ts';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
 
 /** The settings of a fixture the browser tests read back. */

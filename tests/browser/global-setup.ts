@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite } from '../../generator/build/index.ts';
+import { buildSite } from '../../generator/pipeline/index.ts';
 import { startServer } from '../../generator/serve/server.ts';
 import { chromiumPath } from '../../generator/shared/chromium.ts';
 import { ChromiumMissing } from '../../generator/shared/errors.ts';

@@ -6,7 +6,7 @@ import type { Browser, HTTPRequest } from 'puppeteer';
 import sharp from 'sharp';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../generator/build/index.ts';
+import { buildSite } from '../../generator/pipeline/index.ts';
 import { fixturesDir, temporaryDir } from '../helpers.ts';
 import { IPHONE, launchBrowser, openPage, withoutLanguageRedirect } from './browser.ts';
 import { sleep } from './runtime-helpers.ts';

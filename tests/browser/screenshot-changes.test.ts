@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build/index.ts';
+import { buildSite } from '../../generator/pipeline/index.ts';
 import { fixtureConfig, runCli, temporaryDir } from '../helpers.ts';
 
 /** Each run captures up to 56 full pages; on a busy 2-core runner that takes a few minutes. */

@@ -6,7 +6,7 @@ import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../generator/build/index.ts';
+import { buildSite } from '../../generator/pipeline/index.ts';
 import { defaultConfig, fixturesDir, repoRoot, runCli, temporaryDir } from '../helpers.ts';
 
 /** The default config, built once by global-setup.ts. */

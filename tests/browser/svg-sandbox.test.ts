@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SVG_POLICY } from '../../generator/hosts/headers.ts';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
 import { temporaryDir } from '../helpers.ts';
-import { writeBuild } from '../unit/serve-fixture.ts';
+import { writeBuild } from '../unit/serve/serve-fixture.ts';
 import { launchBrowser, openPage } from './browser.ts';
 
 /** Marks the document when any of its three ways of running code works. */

@@ -1,0 +1,122 @@
+// Bundles the browser code with esbuild: the tracking runtime and the React client as hashed modules, the CSS minified for inlining.
+import { build, transform, type Metafile } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const templatesDir = fileURLToPath(new URL('../../../templates/', import.meta.url));
+/** The package's folder: esbuild's paths (the metafile's, the sources') are relative to it, wherever a build runs. */
+const packageDir = fileURLToPath(new URL('../../../', import.meta.url));
+/** This file: how it bundles is part of what a bundle is made from. */
+const thisFile = fileURLToPath(import.meta.url);
+
+/** A file the bundle adds to `assets/`. */
+export interface AssetFile {
+  /** Relative to `assets/`, content-hashed: `runtime-3FJ2K6QX.js`. */
+  name: string;
+  contents: Uint8Array;
+}
+
+export interface Bundle {
+  /** Asset names of the entries, read from esbuild's metafile. */
+  entries: { runtime: string; client: string };
+  /** Asset names of the chunks the runtime imports statically: pages fetch them beside it, not after it. */
+  runtimeImports: string[];
+  /** Every output: entries and the chunks they share or load lazily. */
+  files: AssetFile[];
+  /** The page CSS, minified, for a `<style>` element. */
+  css: string;
+  /** The plain routes' inline script (templates/language-redirect.ts), minified. */
+  languageRedirect: string;
+  metafile: Metafile;
+  /** Every file the bundle was made from, absolute: its code, styles and packages, and this module. */
+  sources: string[];
+}
+
+/** Browsers we serve: Safari of iOS 15 and later (the app's minimum) and current Chromium. */
+const TARGETS = ['safari15', 'chrome100'];
+
+/**
+ * Chromium's explicit compile hint: every function in the file is compiled with the script,
+ * on a background thread while it streams in, instead of lazily on the main thread the first
+ * time it is called. Our scripts run whole at load (the runtime) or at hydration (React DOM),
+ * so this takes most of React DOM's compiling off the main thread before the first
+ * interaction. Other browsers read a comment.
+ */
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** Bundles the two browser entries, the inline script and the page CSS. Nothing is written to disk. */
+export async function bundleRuntime(): Promise<Bundle> {
+  const [result, css, languageRedirect] = await Promise.all([
+    build({
+      absWorkingDir: packageDir,
+      entryPoints: {
+        runtime: path.join(templatesDir, 'runtime/index.ts'),
+        client: path.join(templatesDir, 'entry-client.tsx'),
+      },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      target: TARGETS,
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      outdir: '/assets',
+      write: false,
+      metafile: true,
+      legalComments: 'none',
+      banner: { js: EAGER_COMPILE_HINT },
+      logLevel: 'silent',
+    }),
+    readFile(path.join(templatesDir, 'styles.css'), 'utf8').then((source) =>
+      transform(source, { loader: 'css', minify: true, target: TARGETS }),
+    ),
+    build({
+      absWorkingDir: packageDir,
+      entryPoints: [path.join(templatesDir, 'language-redirect.ts')],
+      metafile: true,
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: TARGETS,
+      write: false,
+      legalComments: 'none',
+      logLevel: 'silent',
+    }),
+  ]);
+
+  const entries = { runtime: '', client: '' };
+  let runtimeOutput = '';
+  for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+    const name = path.basename(output);
+    if (meta.entryPoint?.endsWith('runtime/index.ts')) [entries.runtime, runtimeOutput] = [name, output];
+    if (meta.entryPoint?.endsWith('entry-client.tsx')) entries.client = name;
+  }
+  return {
+    entries,
+    runtimeImports: staticImports(result.metafile, runtimeOutput).map((output) => path.basename(output)),
+    files: result.outputFiles.map((file) => ({ name: path.basename(file.path), contents: file.contents })),
+    css: css.code.trim(),
+    languageRedirect: languageRedirect.outputFiles[0]!.text.trim(),
+    metafile: result.metafile,
+    sources: [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(languageRedirect.metafile.inputs)])]
+      .map((input) => path.join(packageDir, input))
+      .concat(path.join(templatesDir, 'styles.css'), thisFile),
+  };
+}
+
+/** The outputs `output` imports statically, directly or through another: what must arrive before it runs. Dynamic imports are left out. */
+export function staticImports(metafile: Metafile, output: string): string[] {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || found.has(imported.path)) continue;
+      found.add(imported.path);
+      visit(imported.path);
+    }
+  };
+  visit(output);
+  return [...found];
+}

@@ -1,0 +1,61 @@
+// Where each image of the page is shown and how wide: the one table the image pipeline sizes its renditions from.
+import type { Config } from '../../config/types.ts';
+
+/**
+ * The CSS width in px each kind of image is shown at, from templates/styles.css
+ * (tests/unit/pipeline/images.test.tsx fails when the two drift apart). Renditions are made at
+ * 1x, 2x and 3x of it: iPhones are 2x and 3x screens.
+ */
+export const IMAGE_ROLES = {
+  /** `.product-header__icon` */
+  icon: { cssWidth: 112 },
+  /** `.slider--screenshots .slider__item` */
+  screenshot: { cssWidth: 163 },
+  /** `.privacy-card__icon` */
+  privacyCard: { cssWidth: 32 },
+  /** `.privacy-card__category-icon` */
+  privacyCategory: { cssWidth: 20 },
+} as const satisfies Record<string, { cssWidth: number }>;
+
+export type ImageRole = keyof typeof IMAGE_ROLES;
+
+/** The pixel densities renditions are made for. */
+export const DENSITIES = [1, 2, 3] as const;
+
+/**
+ * Roles whose SVG sources are served as they are: the privacy glyphs are a few hundred
+ * bytes of flat vector shapes, sharp at every density, smaller than any raster of them.
+ * The icon and screenshots are rasterized even from SVG: their filters and gradients are
+ * costly for a phone to paint, and an App Store listing shows raster artwork.
+ */
+export const SVG_AS_IS: ReadonlySet<ImageRole> = new Set<ImageRole>(['privacyCard', 'privacyCategory']);
+
+/** One image the page shows: where the config names it and in which role. */
+export interface ImageUse {
+  role: ImageRole;
+  source: string;
+  /** Where in the config it is named, e.g. `['variants', 0, 'screenshots', 2]`. */
+  keyPath: Array<string | number>;
+}
+
+/** Every image a config shows, in page order; a source may appear more than once. */
+export function imageUses(config: Config): ImageUse[] {
+  return [
+    { role: 'icon', source: config.app.icon, keyPath: ['app', 'icon'] },
+    ...config.variants.flatMap((variant, v) =>
+      variant.screenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['variants', v, 'screenshots', i] })),
+    ),
+    ...config.sharedScreenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['sharedScreenshots', i] })),
+    ...config.app.privacy.flatMap((card, c): ImageUse[] => [
+      { role: 'privacyCard', source: card.icon, keyPath: ['app', 'privacy', c, 'icon'] },
+      ...card.categories.map(
+        (category, i): ImageUse => ({ role: 'privacyCategory', source: category.icon, keyPath: ['app', 'privacy', c, 'categories', i, 'icon'] }),
+      ),
+    ]),
+  ];
+}
+
+/** The key of an image use in collected-image maps. */
+export function imageKey(role: ImageRole, source: string): string {
+  return `${role}:${source}`;
+}

@@ -1,0 +1,224 @@
+// The config's images as the page serves them: AVIF and WebP at 1x, 2x and 3x of their CSS width, encoded once and cached on disk by content hash.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type OutputInfo } from 'sharp';
+import type { AssetFile } from '../bundle/bundle.ts';
+import type { Config } from '../../config/types.ts';
+import { ImageRefused, ImageUnreadable } from '../../shared/errors.ts';
+import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, svgDimensions, type ImageHeader } from '../../shared/image-limits.ts';
+import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey, imageUses, type ImageRole } from './image-roles.ts';
+import { createSvgSanitizer, sanitizerVersion, type SvgSanitizer } from './svg-sanitize.ts';
+
+/**
+ * Encoder settings, chosen by eye at 390 px wide and device scale 3 on screenshots with
+ * 10 px text: AVIF quality 60 keeps that text as crisp as the source (50 rings around it),
+ * and AVIF stays 4:4:4 so coloured glyphs keep their edges. Effort 2 encodes a 3x
+ * screenshot in about 0.25 s, against 1.6 s at effort 4 for 7 % fewer bytes.
+ * WebP is only for browsers without AVIF (iOS 15); it is 4:2:0 by design, so it needs a
+ * higher quality and smart subsampling for the same text.
+ * Changing a setting changes the cache key, so every image is encoded again once.
+ */
+const ENCODERS = {
+  avif: { type: 'image/avif', options: { quality: 60, effort: 2, chromaSubsampling: '4:4:4' } },
+  webp: { type: 'image/webp', options: { quality: 85, effort: 4, smartSubsample: true } },
+} as const;
+type Format = keyof typeof ENCODERS;
+/** Best first: the browser takes the first `<source>` whose type it supports. */
+const FORMATS: Format[] = ['avif', 'webp'];
+
+/** One format's renditions, one per density. */
+export interface ImageSourceSet {
+  type: string;
+  candidates: Array<{ density: number; name: string }>;
+}
+
+/** An image ready for the page: its asset names and the size it is shown at. */
+export interface OptimizedImage {
+  /** The CSS size at 1x, for the `<img>` width and height attributes (no layout shift). */
+  width: number;
+  height: number;
+  /** Asset name of the `<img>` src: the 2x WebP, or the SVG served as it is. */
+  fallback: string;
+  /** Modern formats, best first; empty for an SVG served as it is. */
+  sources: ImageSourceSet[];
+  /** Every file this image adds to `assets/`. */
+  files: AssetFile[];
+}
+
+/** How many renditions a build encoded, and how many it found in the cache. */
+export interface ImageStats {
+  encoded: number;
+  cached: number;
+}
+
+/** The state of image work across one build: the disk cache and each image once. */
+export interface ImagePipeline {
+  /** Encoded renditions by content hash and settings; safe to delete at any time. */
+  cacheDir: string;
+  stats: ImageStats;
+  /** Each (role, file) is optimized once per build, however many campaigns show it. */
+  memo: Map<string, Promise<OptimizedImage>>;
+  /** The SVG sanitiser, made on the first SVG missing from the cache (it loads jsdom). */
+  sanitizer?: Promise<SvgSanitizer>;
+}
+
+/** A pipeline caching in `cacheDir` (conventionally `.cache/images/` beside the config). */
+export function createImagePipeline(cacheDir: string): ImagePipeline {
+  return { cacheDir, stats: { encoded: 0, cached: 0 }, memo: new Map() };
+}
+
+/** Optimizes every image a config shows, keyed by `imageKey(role, source)`. */
+export async function collectImages(config: Config, configDir: string, pipeline: ImagePipeline) {
+  const uses = imageUses(config);
+  const optimized = await Promise.all(
+    uses.map(({ role, source }) => {
+      const file = path.resolve(configDir, source);
+      const key = imageKey(role, file);
+      if (!pipeline.memo.has(key)) pipeline.memo.set(key, optimizeImage(file, role, pipeline));
+      return pipeline.memo.get(key)!;
+    }),
+  );
+  return new Map(uses.map(({ role, source }, i) => [imageKey(role, source), optimized[i]!]));
+}
+
+/**
+ * One source image in one role: SVG glyphs as they are, anything else as AVIF and WebP
+ * at each density the source is large enough for (an SVG is large enough for all).
+ * @throws UserError (ImageUnreadable) when the file is not an image sharp can read;
+ * (ImageRefused) when it is past the limits validation checks (shared/image-limits.ts).
+ */
+export async function optimizeImage(file: string, role: ImageRole, pipeline: ImagePipeline): Promise<OptimizedImage> {
+  const extension = path.extname(file).toLowerCase();
+  const stem = path.basename(file, path.extname(file));
+  const isSvg = extension === '.svg';
+  const asIs = isSvg && SVG_AS_IS.has(role);
+  const source = await readFile(file);
+  const header = await checkedHeader(source, role, file);
+  // An SVG shipped as it is ships sanitised (svg-sanitize.ts); its size is read from what ships.
+  const contents = asIs ? await sanitizedSvg(source, file, pipeline) : source;
+  const intrinsic = asIs ? svgSize(contents.toString('utf8'), file) : header;
+  const { cssWidth } = IMAGE_ROLES[role];
+  const cssHeight = Math.round((cssWidth * intrinsic.height) / intrinsic.width);
+
+  if (asIs) {
+    const name = hashedImageName(stem, contents, '', 'svg');
+    return { width: cssWidth, height: cssHeight, fallback: name, sources: [], files: [{ name, contents }] };
+  }
+
+  // A raster is never enlarged: densities it is too small for are left out (1x always stays).
+  const densities = DENSITIES.filter((density) => density === 1 || isSvg || cssWidth * density <= intrinsic.width);
+  const pixelWidth = (density: number) => (isSvg ? cssWidth * density : Math.min(cssWidth * density, intrinsic.width));
+  // Everything an encoded file depends on besides its width, which the name carries.
+  const settings = hashOf(contents) + JSON.stringify({ cssWidth, cssHeight, encoders: ENCODERS, sharp: sharp.versions });
+  const renditions = FORMATS.flatMap((format) =>
+    densities.map((density) => {
+      // Every rendition has exactly the <img>'s aspect ratio, cssWidth:cssHeight, so whichever
+      // one loads, its height is the one the page reserved (rounding each would shift by 0.3 px).
+      const width = pixelWidth(density);
+      const height = Math.max(1, Math.round((width * cssHeight) / cssWidth));
+      return { format, density, width, height, name: hashedImageName(stem, settings, `-${width}`, format) };
+    }),
+  );
+
+  const encoded = await encodeMissing(renditions, pipeline, () => rasterize(contents, isSvg, intrinsic, pixelWidth(Math.max(...densities)), file));
+  const sources = FORMATS.map((format) => ({
+    type: ENCODERS[format].type,
+    candidates: renditions.filter((r) => r.format === format).map((r) => ({ density: r.density, name: r.name })),
+  }));
+  const webp = sources[FORMATS.indexOf('webp')]!.candidates;
+  const fallback = (webp.find((candidate) => candidate.density === 2) ?? webp.at(-1)!).name;
+  return { width: cssWidth, height: cssHeight, fallback, sources, files: encoded };
+}
+
+interface Rendition {
+  format: Format;
+  width: number;
+  height: number;
+  /** Asset name, which is also the cache file name: it hashes the source and every setting. */
+  name: string;
+}
+
+/** Each rendition from the cache, or encoded from the source rasterized once and then cached. */
+async function encodeMissing(
+  renditions: Rendition[],
+  pipeline: ImagePipeline,
+  rasterizeSource: () => Promise<{ data: Buffer; info: OutputInfo }>,
+): Promise<AssetFile[]> {
+  let master: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
+  return Promise.all(
+    renditions.map(async (rendition) => {
+      const cached = path.join(pipeline.cacheDir, rendition.name);
+      if (existsSync(cached)) {
+        pipeline.stats.cached++;
+        return { name: rendition.name, contents: await readFile(cached) };
+      }
+      master ??= rasterizeSource();
+      const { data, info } = await master;
+      const raw = { width: info.width, height: info.height, channels: info.channels };
+      const image = sharp(data, { raw }).resize({ width: rendition.width, height: rendition.height, fit: 'fill' });
+      const contents = await (rendition.format === 'avif' ? image.avif(ENCODERS.avif.options) : image.webp(ENCODERS.webp.options)).toBuffer();
+      pipeline.stats.encoded++;
+      await writeAtomically(cached, contents);
+      return { name: rendition.name, contents };
+    }),
+  );
+}
+
+/** The source as raw sRGB pixels at `width`, upright: an SVG drawn at that size, a raster scaled down to it. */
+async function rasterize(contents: Buffer, isSvg: boolean, intrinsic: { width: number }, width: number, file: string) {
+  try {
+    const input = isSvg ? sharp(contents, { density: (72 * width) / intrinsic.width }) : sharp(contents, { limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient();
+    return await input.resize({ width }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw ImageUnreadable.create(file, (error as Error).message);
+  }
+}
+
+/**
+ * Refuses a source past the limits validate checks at the YAML line: the build reads it again,
+ * and must not encode what validation would refuse (an image replaced since, a caller that
+ * skipped validation).
+ */
+async function checkedHeader(source: Buffer, role: ImageRole, file: string): Promise<ImageHeader> {
+  const read = await readImageHeader(source);
+  if ('unreadable' in read) throw ImageUnreadable.create(file, read.unreadable);
+  const problem = checkImage(read.header, role, file);
+  if (problem) throw ImageRefused.create(file, problem);
+  return read.header;
+}
+
+/** The SVG `source` (from `file`) as it ships: sanitised once, then taken from the cache by the source's hash and the sanitiser's version. */
+async function sanitizedSvg(source: Buffer, file: string, pipeline: ImagePipeline): Promise<Buffer> {
+  const cached = path.join(pipeline.cacheDir, `sanitized-${hashOf(source.toString('hex') + sanitizerVersion()).slice(0, 32)}.svg`);
+  if (existsSync(cached)) return readFile(cached);
+  pipeline.sanitizer ??= createSvgSanitizer();
+  const clean = Buffer.from((await pipeline.sanitizer)(source.toString('utf8'), file));
+  await writeAtomically(cached, clean);
+  return clean;
+}
+
+/** Writes through a temporary name, so a build killed midway never leaves a truncated cache entry. */
+async function writeAtomically(file: string, contents: Buffer) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, contents);
+  await rename(temporary, file);
+}
+
+function hashOf(contents: Uint8Array | string): string {
+  return createHash('sha256').update(contents).digest('hex');
+}
+
+/** `stem-0123456789-489.avif`: the renditions of one image share the hash, which compresses well in the HTML. */
+function hashedImageName(stem: string, hashed: Uint8Array | string, suffix: string, extension: string): string {
+  return `${stem}-${hashOf(hashed).slice(0, 10)}${suffix}.${extension}`;
+}
+
+/** The intrinsic size of an SVG: its width and height attributes, else its viewBox (shared/image-limits.ts). */
+export function svgSize(svg: string, file: string): { width: number; height: number } {
+  const size = svgDimensions(svg);
+  if (!size) throw ImageUnreadable.create(file, 'its <svg> element has no width and height or viewBox, so its size is unknown');
+  return size;
+}

@@ -1,0 +1,66 @@
+// The disk a build writes to: checked before the expensive work, and its failures told as user errors naming the path and what to do.
+import { constants } from 'node:fs';
+import { access, mkdir, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
+import { OutputBusy, OutputDiskFull, OutputNotFolder, OutputNotWritable, UserError } from '../../shared/errors.ts';
+
+/**
+ * Free space below which a build does not start: a build needs room for the new output beside
+ * the old one, and the demo's is a few MB. A larger build that runs out midway still ends with
+ * the same user error (describeWriteError), with the previous output untouched.
+ */
+const MIN_FREE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Checks what can be known before rendering: the parent folder can be made and written, the
+ * output is a folder (or missing) and not a mount point, which rename cannot replace, and the
+ * disk has room.
+ * @throws UserError (OutputNotWritable, OutputNotFolder, OutputBusy, OutputDiskFull)
+ */
+export async function checkWritable(dir: string): Promise<void> {
+  const parent = path.dirname(dir);
+  try {
+    await mkdir(parent, { recursive: true });
+    await access(parent, constants.W_OK);
+  } catch (error) {
+    throw describeWriteError(error, parent);
+  }
+  const [own, above] = await Promise.all([stat(dir).catch(() => undefined), stat(parent)]);
+  if (own && !own.isDirectory()) throw OutputNotFolder.create(dir, dir);
+  if (own && own.dev !== above.dev) throw OutputBusy.create(dir, 'it is a mount point');
+  const disk = await statfs(parent).catch(() => undefined);
+  const free = disk ? disk.bavail * disk.bsize : Infinity;
+  if (free < MIN_FREE_BYTES) throw OutputDiskFull.create(parent, formatBytes(free));
+}
+
+/**
+ * A filesystem failure while writing into `dir` as the user error it is (full disk, no
+ * permission, a read-only disk, a busy folder); anything else is returned as it is, an internal
+ * error. A file where a folder must be is found before the build (shared/ownership.ts); inside the
+ * staging folder it would be two of the build's own files colliding, which is ours to fix.
+ */
+export function describeWriteError(error: unknown, dir: string): unknown {
+  if (error instanceof UserError) return error;
+  const { code, path: where } = error as NodeJS.ErrnoException;
+  const place = typeof where === 'string' ? where : dir;
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return OutputDiskFull.create(dir, 'no space left');
+    case 'EACCES':
+    case 'EPERM':
+      return OutputNotWritable.create(place, 'permission denied');
+    case 'EROFS':
+      return OutputNotWritable.create(place, 'the disk is read-only');
+    case 'EBUSY':
+      return OutputBusy.create(place, 'another program holds it (a mount point, or a folder open elsewhere)');
+    case 'EXDEV':
+      return OutputBusy.create(place, 'it is on another disk than its parent folder');
+    default:
+      return error;
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${bytes} bytes`;
+}

@@ -1,0 +1,170 @@
+// Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the React templates.
+import { renderDocument, serializeJson, type ImagePreload } from '../../../templates/document.ts';
+import { renderError, renderIslandProps } from '../../../templates/entry-server.tsx';
+import type { TranslatorCache } from '../../../templates/i18n.tsx';
+import type { ImageRef, LocaleBundle } from '../../../templates/props.ts';
+import type { Config } from '../../config/types.ts';
+import type { KeyedCache } from '../../shared/bounded-cache.ts';
+import { RenderFailed } from '../../shared/errors.ts';
+import { buildPageProps, type ImageResolver } from './page-props.ts';
+import { notFoundFile } from '../../hosts/site.ts';
+import type { CampaignPlan, PlannedPage } from '../plan.ts';
+import { renderBody, type ShellCache } from './body.ts';
+import { propsTemplate } from './props-json.ts';
+import { ISLAND_PROPS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
+import {
+  BASE_PATH_TOKEN,
+  BODY_TOKEN,
+  CSP_TOKEN,
+  INSTALL_LINK_JSON_TOKEN,
+  ISLANDS_SLOT,
+  ISLANDS_TOKEN,
+  PROPS_SLOT,
+  PROPS_TOKEN,
+  RUNTIME_CONFIG_TOKEN,
+  splitAround,
+  STYLE_TOKEN,
+  toTemplate,
+  type DocumentTemplate,
+} from './slots.ts';
+
+/** What rendering a campaign's templates needs besides its plan. */
+export interface RenderContext {
+  /** URLs of the module scripts every page loads, runtime first, on BASE_PATH_TOKEN. */
+  scripts: string[];
+  /** URLs of the chunks those scripts import, on BASE_PATH_TOKEN. */
+  modulePreloads: string[];
+  /** The inline script of the plain routes (templates/language-redirect.ts). */
+  languageRedirect: string;
+  /** Per locale: the messages and formatted listing, asset URLs on BASE_PATH_TOKEN. */
+  bundles: Map<string, LocaleBundle>;
+  /** Resolves images to URLs on BASE_PATH_TOKEN. */
+  image: ImageResolver;
+  /** Rendered bodies by content, shared by the campaigns of a build (see renderBody). */
+  bodies: KeyedCache<string, DocumentTemplate>;
+  /** Bodies but for their screenshots section, and those sections, for the pages that differ only there (see renderBody). */
+  shells: ShellCache;
+  /** The build's translators (one per messages object and locale). */
+  translators: TranslatorCache;
+}
+
+/** A campaign's documents with stand-ins: every campaign whose config differs only in what they stand for shares them. */
+export interface CampaignTemplate {
+  /** By file, relative to the campaign's folder. */
+  pages: Map<string, DocumentTemplate>;
+  /** Each locale's 404 page, by file relative to the campaign's folder (`404.html`, `de/404.html`). */
+  notFound: Map<string, DocumentTemplate>;
+}
+
+/**
+ * The config as far as templates depend on it: the base path, the tracking (install link,
+ * policy, runtime config) and the split test (config.json) reach documents only through
+ * stand-ins or not at all. Campaigns with equal keys share templates.
+ */
+export function templateKey(config: Config): string {
+  const { basePath: _basePath, tracking: _tracking, splitTest: _splitTest, ...rest } = config;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Renders every page of the campaign, and its 404 page, with stand-ins.
+ * @throws UserError naming the page when a template throws.
+ */
+export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContext): CampaignTemplate {
+  // A locale has one title and description; every page in it reuses them.
+  const metadata = new Map([...context.bundles].map(([locale, bundle]) => [locale, pageMetadata(plan.config, bundle, context)]));
+  // A locale's pages one after another: they share a body but for the screenshots (renderBody).
+  const localeOrder = [...plan.pages].sort((a, b) => plan.config.locales.indexOf(a.locale) - plan.config.locales.indexOf(b.locale));
+  return {
+    pages: new Map(localeOrder.map((page) => [page.file, renderPage(plan, page, context, metadata.get(page.locale)!)])),
+    notFound: new Map(plan.config.locales.map((locale) => [notFoundFile(locale, plan.config.defaultLocale), toTemplate(renderNotFound(plan, context, locale))])),
+  };
+}
+
+/**
+ * The template of one page: its document around the templates of its body and its props,
+ * whose shared parts are made once for every page that shares them (renderBody,
+ * propsTemplate), so only the rest is encoded per page.
+ */
+function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): DocumentTemplate {
+  const { config } = plan;
+  const props = buildPageProps(config, page, context.bundles.get(page.locale)!, context.image);
+  let body: DocumentTemplate;
+  let islands: DocumentTemplate;
+  try {
+    body = renderBody(props, context);
+    islands = toTemplate(serializeJson(renderIslandProps({ ...props, installLink: INSTALL_LINK_JSON_TOKEN }, context.translators)));
+  } catch (error) {
+    throw RenderFailed.create(`${page.file} (${page.variant.name}, ${page.locale})`, (error as Error).message);
+  }
+  const pageUrl = (urlPath: string) => (config.siteUrl ?? '') + BASE_PATH_TOKEN + urlPath;
+  const sameRoute = plan.pages.filter((other) => other.variant === page.variant);
+  const defaultPage = sameRoute.find((other) => other.locale === config.defaultLocale)!;
+  const html = renderDocument({
+    lang: page.locale,
+    ...metadata,
+    css: STYLE_TOKEN,
+    csp: CSP_TOKEN,
+    body: BODY_TOKEN,
+    canonical: config.siteUrl ? pageUrl(page.urlPath) : undefined,
+    alternates: [
+      ...sameRoute.map((other) => ({ hreflang: other.locale, href: pageUrl(other.urlPath) })),
+      { hreflang: 'x-default', href: pageUrl(defaultPage.urlPath) },
+    ],
+    icon: props.listing.icon.src,
+    preloadImages: [lcpPreload(props.screenshots[0]!)],
+    inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
+    scripts: context.scripts,
+    modulePreloads: context.modulePreloads,
+    data: { 'page-props': PROPS_TOKEN, [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN, 'runtime-config': RUNTIME_CONFIG_TOKEN },
+  });
+  return splitAround(html, [
+    [BODY_TOKEN, body],
+    [PROPS_SLOT, propsTemplate({ ...props, installLink: INSTALL_LINK_JSON_TOKEN })],
+    [ISLANDS_SLOT, islands],
+  ]);
+}
+
+/**
+ * The preload of the first screenshot, the largest image of the first screen: the first
+ * (AVIF) source's srcset when there is one, so exactly the file the `<picture>` picks is
+ * fetched early; browsers without AVIF skip it rather than fetch a file they will not use.
+ */
+export function lcpPreload(image: ImageRef): ImagePreload {
+  const best = image.sources?.[0];
+  return best ? { srcset: best.srcset, type: best.type } : { href: image.src };
+}
+
+interface PageMetadata {
+  title: string;
+  description: string;
+}
+
+/** The title and meta description of a locale's pages, from the listing. */
+function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderContext): PageMetadata {
+  const t = context.translators.get(bundle.locale, bundle.messages);
+  const appName = t('app.name');
+  return {
+    title: t('meta.title', { appName }),
+    description: t('meta.description', {
+      appName,
+      developer: config.app.developer,
+      rating: bundle.listing.ratingText,
+      ratingCount: bundle.listing.ratingCount,
+    }),
+  };
+}
+
+/** A locale's 404 page: the error page in that language, which hosts send for unknown paths in its folder. */
+function renderNotFound(plan: CampaignPlan, context: RenderContext, locale: string): string {
+  const messages = context.bundles.get(locale)!.messages;
+  const t = context.translators.get(locale, messages);
+  return renderDocument({
+    lang: locale,
+    title: `${t('error.notFound')} – ${t('app.name')}`,
+    description: t('error.title'),
+    css: STYLE_TOKEN,
+    csp: CSP_TOKEN,
+    body: renderError({ locale, messages, status: 404 }, context.translators),
+  });
+}

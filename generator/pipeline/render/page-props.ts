@@ -1,0 +1,87 @@
+// Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs.
+import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../../templates/props.ts';
+import type { Config } from '../../config/types.ts';
+import { imageKey, type ImageRole } from '../images/image-roles.ts';
+import type { OptimizedImage } from '../images/images.ts';
+import { localeFormat } from './locale-format.ts';
+import type { PlannedPage } from '../plan.ts';
+
+/** Resolves a config image path, shown in `role`, to its asset URLs and size. */
+export type ImageResolver = (source: string, role: ImageRole) => ImageRef;
+
+/** An ImageResolver over collected images, for a campaign hosted under `assetsUrl`. */
+export function imageResolver(images: Map<string, OptimizedImage>, assetsUrl: string): ImageResolver {
+  return (source, role) => {
+    const image = images.get(imageKey(role, source));
+    if (!image) throw new Error(`The image ${source} (${role}) was not collected before rendering.`);
+    const ref: ImageRef = { src: assetsUrl + image.fallback, width: image.width, height: image.height };
+    if (image.sources.length > 0) {
+      ref.sources = image.sources.map(({ type, candidates }) => ({
+        type,
+        srcset: candidates.map(({ density, name }) => `${assetsUrl}${name} ${density}x`).join(', '),
+      }));
+    }
+    return ref;
+  };
+}
+
+/** The listing facts of `config` as the page shows them in `locale`, whose `messages` name the app's languages. */
+export function buildListing(config: Config, locale: Locale, messages: Messages, image: ImageResolver): Listing {
+  const { app } = config;
+  const format = localeFormat(locale);
+  const money = (price: number) => format.money(price, app.currency);
+  // Validation guarantees a name for each language (languageNames.<tag>).
+  const languageNames = messages.languageNames as Record<string, string>;
+  return {
+    icon: image(app.icon, 'icon'),
+    developer: app.developer,
+    copyright: app.copyright,
+    rating: app.rating,
+    ratingText: format.rating(app.rating),
+    ratingCount: format.compact(app.ratingCount),
+    ratingCountValue: app.ratingCount,
+    ratingHistogram: app.ratingHistogram,
+    ...(app.chartRank === undefined ? {} : { chartRank: format.decimal(app.chartRank) }),
+    ageRating: app.ageRating,
+    size: format.decimal(app.sizeMB),
+    category: `categories.${app.category}`,
+    version: app.version,
+    releaseDate: format.day(app.releaseDate),
+    compatibility: app.compatibility,
+    languages: format.list(app.languages.map((tag) => languageNames[tag]!)),
+    price: app.price === 'free' ? 'free' : money(app.price),
+    inAppPurchases: app.inAppPurchases.map((purchase) => ({ name: purchase.name, price: money(purchase.price) })),
+    links: app.links,
+    reviewDate: format.day(app.reviewDate),
+    reviews: app.reviews,
+    privacy: app.privacy.map((card) => ({
+      id: card.id,
+      icon: image(card.icon, 'privacyCard'),
+      categories: card.categories.map((category) => ({ id: category.id, icon: image(category.icon, 'privacyCategory') })),
+    })),
+    numberingSystem: format.numberingSystem,
+  };
+}
+
+/** Everything one page renders from. */
+export function buildPageProps(
+  config: Config,
+  page: PlannedPage,
+  bundle: LocaleBundle,
+  image: ImageResolver,
+): PageProps {
+  return {
+    locale: page.locale,
+    route: page.route,
+    variant: page.variant.name,
+    messages: bundle.messages,
+    listing: bundle.listing,
+    screenshots: [...page.variant.screenshots, ...config.sharedScreenshots].map((source) => image(source, 'screenshot')),
+    installLink: config.tracking.appsflyer.oneLink.default,
+  };
+}
+
+/** The locale's share of the props, the same for every page of a campaign. */
+export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver): LocaleBundle {
+  return { locale, messages, listing: buildListing(config, locale, messages, image) };
+}

@@ -1,0 +1,99 @@
+// The build after validation: bundle -> per campaign: assemble -> render -> write, on this thread or on workers.
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { messagesFor, type ValidConfig } from '../config/validate.ts';
+import type { Config } from '../config/types.ts';
+import { bundleRuntime } from './bundle/bundle.ts';
+import { cachedBundle } from './bundle/bundle-cache.ts';
+import { cacheRoot, createBuildContext } from './context.ts';
+import { configFingerprint } from './fingerprint.ts';
+import type { ImageStats } from './images/images.ts';
+import type { BuildOptions, BuildProgress, BuildResult } from './options.ts';
+import { selectCampaigns, type BuildSelection } from './plan.ts';
+import { siteRootFiles, type SiteEntry } from './site-root.ts';
+import { campaignsInProcess, campaignsInWorkers, workerCount, type IndexedCampaign } from './workers/workers.ts';
+import { checkOutput, writeOutput, type OutputFile } from './output/write.ts';
+
+/** buildSite's work on a valid config: `started` loading it and `validated` it at these performance.now() times. */
+export async function buildValidSite(valid: ValidConfig, options: BuildOptions, { started, validated }: { started: number; validated: number }): Promise<BuildResult> {
+  const lap = stopwatch(performance.now());
+  const plans = selectCampaigns(valid.site, options);
+  const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
+  let done = { campaigns: 0, pages: 0 };
+  const report = (stage: BuildProgress['stage'], images: ImageStats = { encoded: 0, cached: 0 }) =>
+    options.onProgress?.({ stage, campaignsDone: done.campaigns, campaigns: plans.length, pagesDone: done.pages, pages, images });
+  const load = Math.round((validated - started) * 10) / 10;
+  report('bundle');
+  // Refuse an output folder that may not be replaced (the config's own, a git worktree, ...) before the expensive work.
+  const protect = { configFile: valid.loaded.file };
+  if (!options.write) await checkOutput(options.outDir, protect);
+  const context = options.context ?? createBuildContext(await cachedBundle(path.join(cacheRoot(valid.loaded.dir), 'bundle'), bundleRuntime), { configDir: valid.loaded.dir, ...options });
+  const bundled = lap();
+  report('render', context.images.stats);
+
+  // dev's own context and writer stay in this thread.
+  const jobs = options.context || options.write ? 1 : workerCount(plans, options.jobs);
+  const messages = (config: Config, locale: string) => messagesFor(valid, config, locale);
+  const input = { messages, dir: valid.loaded.dir, context, all: Boolean(options.all) };
+  const campaigns = jobs > 1 ? campaignsInWorkers(plans, jobs, input) : campaignsInProcess(plans, input);
+  const waited = { ms: 0 };
+  const fingerprint = options.shard ? await configFingerprint(valid) : undefined;
+  const batches = siteBatches(campaigns, options, fingerprint, waited, (index) => {
+    done = { campaigns: done.campaigns + 1, pages: done.pages + plans[index]!.pages.length };
+    report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
+  });
+  const { bytes } = await (options.write ?? writeOutput)(options.outDir, batches, context.compressionCacheDir, protect);
+  const writing = lap() - waited.ms;
+
+  return {
+    outDir: options.outDir,
+    campaigns: plans.map((plan) => ({ name: plan.name, dir: plan.dir, basePath: plan.basePath, pages: plan.pages.length })),
+    pages,
+    bytes,
+    images: context.images.stats,
+    milliseconds: Math.round(performance.now() - started),
+    timings: { load, bundle: bundled, render: Math.round(waited.ms * 10) / 10, write: Math.round(writing * 10) / 10 },
+  };
+}
+
+/**
+ * What the writer writes: each campaign's files as soon as they are built (memory holds a few
+ * campaigns, not all), then the site's root files. `waited` sums the time the writer waited
+ * for campaigns: rendering them in this thread, or the workers' lead over it.
+ */
+async function* siteBatches(
+  campaigns: AsyncGenerator<IndexedCampaign>,
+  selection: BuildSelection,
+  fingerprint: string | undefined,
+  waited: { ms: number },
+  written: (index: number) => void,
+): AsyncGenerator<OutputFile[]> {
+  const entries: SiteEntry[] = [];
+  try {
+    for (;;) {
+      const started = performance.now();
+      const next = await campaigns.next();
+      waited.ms += performance.now() - started;
+      if (next.done) break;
+      entries[next.value.index] = next.value.built.entry;
+      yield next.value.built.files;
+      written(next.value.index);
+    }
+  } finally {
+    // The writer failed or finished: no worker goes on.
+    await campaigns.return(undefined);
+  }
+  // Hosts read their configuration at the root of what is uploaded: one for every campaign.
+  yield siteRootFiles(entries, selection, fingerprint);
+}
+
+/** Each call returns the milliseconds since the previous one (or since `since`). */
+function stopwatch(since: number): () => number {
+  let last = since;
+  return () => {
+    const now = performance.now();
+    const elapsed = now - last;
+    last = now;
+    return Math.round(elapsed * 10) / 10;
+  };
+}
