@@ -8,7 +8,7 @@ import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { loadConfig } from '../generator/config/load.ts';
-import { validateConfig } from '../generator/config/validate.ts';
+import { validateSite } from '../generator/pipeline/check.ts';
 import { ConfigError, formatIssue } from '../generator/shared/errors.ts';
 import { selectCampaigns } from '../generator/pipeline/plan.ts';
 
@@ -63,7 +63,7 @@ export function defaultConfigData(projectDir?: string) {
 
 /** Loads, validates and plans a config; resolves to the plan, or rejects with the ConfigError. */
 export async function checkConfig(file: string) {
-  const valid = await validateConfig(await loadConfig(file));
+  const valid = await validateSite(await loadConfig(file));
   return { valid, plans: selectCampaigns(valid.site) };
 }
 

@@ -1,4 +1,4 @@
-// `store-landing validate`: the schema and every cross-check, and nothing else.
+// `store-landing validate`: the schema, every cross-check and the page plan, and nothing else.
 import type { Command } from 'commander';
 import { printJson, stdout } from './output.ts';
 
@@ -10,8 +10,8 @@ export function addValidateCommand(program: Command): void {
     .option('-c, --config <file>', 'the YAML config', 'variants.yaml')
     .option('--json', 'print the result (or every problem) as JSON, and nothing else')
     .action(async (options: { config: string; json?: boolean }) => {
-      const [{ loadConfig }, { validateConfig }] = await Promise.all([import('../config/load.ts'), import('../config/validate.ts')]);
-      const valid = await validateConfig(await loadConfig(options.config));
+      const [{ loadConfig }, { validateSite }] = await Promise.all([import('../config/load.ts'), import('../pipeline/check.ts')]);
+      const valid = await validateSite(await loadConfig(options.config));
       const plans = [valid.site.base, ...valid.site.campaigns];
       const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
       const summary = { ok: true, valid: true, config: options.config, campaigns: valid.campaigns.map((campaign) => campaign.name), pages };

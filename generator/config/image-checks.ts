@@ -1,8 +1,8 @@
 // Each image a campaign names: inside the config's folder, present, and one the build can encode, judged from its header as the build judges it (shared/image-limits.ts).
 import path from 'node:path';
-import { imageUses, type ImageUse } from '../pipeline/images/image-roles.ts';
 import { checkImage, MAX_SVG_BYTES, svgTooLarge, unreadableImage } from '../shared/image-limits.ts';
 import type { KeyPath, LoadedConfig } from './load.ts';
+import { imageUses, type ImageUse } from './image-uses.ts';
 import type { ProjectFiles } from './project-files.ts';
 import { outsideProblem, outsideTarget } from './project-paths.ts';
 import type { Config } from './types.ts';

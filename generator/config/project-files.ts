@@ -1,4 +1,4 @@
-// The files a config points at, as validation sees them: read from disk once each, or given by a test.
+// The files a config points at, as validation sees them: read from disk once each, or given by a test; what was asked is kept as the build's inputs.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readImageHeader, type ImageHeaderRead } from '../shared/image-limits.ts';
@@ -19,7 +19,12 @@ export interface ProjectFiles {
   locale(file: string, locale: string): LocaleRead;
   /** The header of the image at an absolute path (format and size; shared/image-limits.ts). */
   image(file: string): Promise<ImageHeaderRead>;
+  /** Every path asked about so far (absolute), as it was when first asked: before it was read. */
+  consulted(): Map<string, ConsultedPath>;
 }
+
+/** A path asked about: a file (with its modification time in ms), a folder, or nothing there. */
+export type ConsultedPath = { kind: 'file'; modified: number } | { kind: 'folder' } | { kind: 'absent' };
 
 /** The files on disk; `shownFrom` is the folder paths in messages are relative to. */
 export function diskFiles(shownFrom = process.cwd()): ProjectFiles {
@@ -47,16 +52,26 @@ export function diskFiles(shownFrom = process.cwd()): ProjectFiles {
     locale(file, locale) {
       let read = locales.get(file);
       if (!read) {
+        stat(file);
         read = readLocaleFile(file, path.relative(shownFrom, file) || file, locale);
         locales.set(file, read);
       }
       return read;
     },
     image(file) {
-      if (!images.has(file)) images.set(file, readImageHeader(file));
+      if (!images.has(file)) {
+        stat(file);
+        images.set(file, readImageHeader(file));
+      }
       return images.get(file)!;
     },
+    consulted: () => new Map([...stats].map(([file, stats]) => [path.resolve(file), consultedPath(stats)])),
   };
+}
+
+function consultedPath(stats: ReturnType<typeof statSync>): ConsultedPath {
+  if (stats?.isFile()) return { kind: 'file', modified: Number(stats.mtimeMs) };
+  return stats?.isDirectory() ? { kind: 'folder' } : { kind: 'absent' };
 }
 
 /** realpath for a path that may not exist: the deepest existing ancestor resolved, the missing rest appended. */

@@ -1,9 +1,8 @@
-// Validation: the schema, then the campaigns merged and defaulted, then the checks across files, then the page plan; every problem at once.
+// Validation: the schema, then the campaigns merged and defaulted, then the checks across files; every problem at once.
 import type { ValidateFunction } from 'ajv';
 import { Value } from '@sinclair/typebox/value';
 import type { Messages } from '../../templates/props.ts';
-import { planSite, type SitePlan } from '../pipeline/plan.ts';
-import { ConfigError, type ConfigIssue } from '../shared/errors.ts';
+import type { ConfigIssue } from '../shared/errors.ts';
 import { crossCheck, issueAt, localeFilePath } from './cross-checks.ts';
 import type { KeyPath, LoadedConfig } from './load.ts';
 import type { LocaleFile } from './locale-files.ts';
@@ -14,7 +13,7 @@ import { describeSchemaErrors } from './schema-errors.ts';
 import { validateFile, validateOverride } from './schema-validators.ts';
 import type { CampaignConfig, Config } from './types.ts';
 
-/** A config that passed every check, with its translations loaded and its pages planned. */
+/** A config's settings, merged and with their defaults, and its translations loaded: valid once checkConfig found no problem. */
 export interface ValidConfig {
   loaded: LoadedConfig;
   /** The top-level settings. */
@@ -22,48 +21,37 @@ export interface ValidConfig {
   campaigns: CampaignConfig[];
   /** Locale files by resolved path, shared by the campaigns that use them. */
   localeFiles: Map<string, LocaleFile>;
-  /** Every page of the top level and of each campaign. */
-  site: SitePlan;
 }
 
-/** What checking a config found: the valid config, or every problem. */
-export type CheckResult = { valid: ValidConfig; problems: [] } | { valid?: undefined; problems: ConfigIssue[] };
+/**
+ * What checking a config found: every problem, and the settings once they passed the schema,
+ * so that the next stage (the planner) can add its own problems to these.
+ */
+export interface CheckResult {
+  checked?: ValidConfig;
+  problems: ConfigIssue[];
+}
 
 /**
  * Checks a loaded config and everything it points at (asynchronous: it reads the images'
- * headers). Reads files only through `files`. Problems come in file order: by file, then line
- * and column.
+ * headers). Reads files only through `files`. Problems come in reading order (inReadingOrder).
  */
 export async function checkConfig(loaded: LoadedConfig, files: ProjectFiles = diskFiles()): Promise<CheckResult> {
   const problems: ConfigIssue[] = [];
   const report = (keyPath: KeyPath, message: string, at?: 'key') => problems.push(issueAt(loaded, keyPath, message, at));
 
   checkSchema(validateFile, loaded.data, [], report);
-  if (problems.length) return { problems: inFileOrder(problems) };
+  if (problems.length) return { problems: inReadingOrder(problems) };
   const { campaigns: overrides = {}, ...topLevel } = loaded.data as Record<string, unknown> & { campaigns?: Record<string, unknown> };
   for (const [name, override] of Object.entries(overrides)) checkSchema(validateOverride, override, ['campaigns', name], report);
-  if (problems.length) return { problems: inFileOrder(problems) };
+  if (problems.length) return { problems: inReadingOrder(problems) };
 
   const base: CampaignConfig = { name: null, config: withDefaults(topLevel) };
   const campaigns = Object.entries(overrides).map(([name, override]) => ({ name, config: withDefaults(mergeOverrides(topLevel, override)) }));
   const localeFiles = new Map<string, LocaleFile>();
   // One campaign after another: what they share is read once (files keeps every answer), and only one campaign's checks are in flight.
   for (const campaign of [base, ...campaigns]) problems.push(...(await crossCheck(loaded, campaign, files, localeFiles)));
-  const { site, issues } = planSite(loaded, base, campaigns);
-  problems.push(...issues);
-  const unique = dedupe(problems);
-  if (unique.length) return { problems: inFileOrder(unique) };
-  return { valid: { loaded, base, campaigns, localeFiles, site }, problems: [] };
-}
-
-/**
- * checkConfig for callers that stop at the first invalid config.
- * @throws ConfigError listing every problem with file, line, column and key path.
- */
-export async function validateConfig(loaded: LoadedConfig, files?: ProjectFiles): Promise<ValidConfig> {
-  const result = await checkConfig(loaded, files);
-  if (!result.valid) throw new ConfigError(result.problems);
-  return result.valid;
+  return { checked: { loaded, base, campaigns, localeFiles }, problems: inReadingOrder(problems) };
 }
 
 /** The messages of `locale` for a campaign's config, as loaded by validation. */
@@ -86,10 +74,11 @@ function checkSchema(validate: ValidateFunction, data: unknown, prefix: KeyPath,
   }
 }
 
-/** Issues by file (in the order files first appear), then line and column, as a reader goes through them. */
-function inFileOrder(issues: ConfigIssue[]): ConfigIssue[] {
-  const files = [...new Set(issues.map((issue) => issue.file))];
-  return [...issues].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column);
+/** Issues once each, by file (in the order files first appear), then line and column, as a reader goes through them. */
+export function inReadingOrder(issues: ConfigIssue[]): ConfigIssue[] {
+  const unique = dedupe(issues);
+  const files = [...new Set(unique.map((issue) => issue.file))];
+  return unique.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column);
 }
 
 function dedupe(issues: ConfigIssue[]): ConfigIssue[] {

@@ -1,7 +1,8 @@
 // Dev's rebuilds: one warm build context kept between them, with only what a change touched thrown away, and only changed files written.
 import path from 'node:path';
+import { diskFiles } from '../config/project-files.ts';
 import type { BuildContext } from '../pipeline/context.ts';
-import type { BuildProgress, BuildResult } from '../pipeline/index.ts';
+import type { BuildInputs, BuildProgress, BuildResult } from '../pipeline/index.ts';
 import type { DocumentTemplate } from '../pipeline/render/slots.ts';
 import type { OutputFile } from '../pipeline/output/write.ts';
 import { freshPipeline, loadedPipeline, TEMPLATES_DIR, type Pipeline } from './reload.ts';
@@ -15,8 +16,11 @@ export interface DevBuildOptions {
   onProgress?: (progress: BuildProgress) => void;
 }
 
-/** A rebuild's outcome: the build and the output files it changed, or why it failed (the output is then as before). */
-export type RebuildOutcome = { ok: true; result: BuildResult; changedFiles: string[] } | { ok: false; error: unknown };
+/**
+ * A rebuild's outcome: the build and the output files it changed, or why it failed (the output
+ * is then as before); either way what it read, as far as it got.
+ */
+export type RebuildOutcome = ({ ok: true; result: BuildResult; changedFiles: string[] } | { ok: false; error: unknown }) & { inputs: BuildInputs };
 
 /**
  * A Map that, at each `sweep`, forgets what was neither read nor written since the last one:
@@ -60,6 +64,7 @@ export class DevBuilder {
 
   /** Builds, reusing what `changed` (absolute paths; none on the first build) did not touch. */
   async rebuild(changed: readonly string[] = []): Promise<RebuildOutcome> {
+    const files = diskFiles();
     try {
       const templatesChanged = changed.some((file) => !path.relative(TEMPLATES_DIR, file).startsWith('..'));
       if (!this.pipeline || templatesChanged) await this.loadPipeline(Boolean(this.pipeline));
@@ -69,13 +74,14 @@ export class DevBuilder {
         outDir: this.options.outDir,
         campaign: this.options.campaign,
         context,
+        files,
         write: this.writer.write,
         onProgress: this.options.onProgress,
       });
       this.bodies.sweep();
-      return { ok: true, result, changedFiles: this.writer.changed };
+      return { ok: true, result, changedFiles: this.writer.changed, inputs: result.inputs };
     } catch (error) {
-      return { ok: false, error };
+      return { ok: false, error, inputs: files.consulted() };
     }
   }
 

@@ -13,8 +13,8 @@ import { compileClientScript } from './client-script.ts';
 import { placeholderSite } from './placeholder.ts';
 import { overlayProblems } from './problems.ts';
 import { FRESH_PIPELINES_DIR } from './reload.ts';
-import { FileWatcher, findChangedFiles, listPlanFiles, type WatchPlan } from './watch.ts';
-import { watchPlan } from './watch-plan.ts';
+import { FileWatcher, listPlanFiles, type WatchPlan } from './watch.ts';
+import { changedSinceRead, TEMPLATES_PLAN, watchPlanOf } from './watch-plan.ts';
 
 export interface DevOptions {
   config: string;
@@ -53,10 +53,10 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const folders = [removeOnExit(tempDir, 'dev'), removeOnExit(FRESH_PIPELINES_DIR, 'dev')];
   const removeNow = () => folders.forEach((folder) => folder.remove());
   const builder = new DevBuilder({ config: options.config, outDir, campaign: options.campaign, onProgress: options.onProgress });
-  // What the first build reads, as it is before it starts: a file saved while it runs, before
-  // the watchers are up, is found by comparing (modification times, not the clock's coarse time).
-  const plan = await watchPlan(options.config);
-  const before = await listPlanFiles(plan);
+  // A file saved while the first build runs, before the watchers are up, is found by comparing
+  // modification times (not the clock's coarse time): the templates' from now, the rest from
+  // when the build read them.
+  const templates = await listPlanFiles(TEMPLATES_PLAN);
   const first = await builder.rebuild();
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
   if (!first.ok) await builder.writePlaceholder(placeholderSite());
@@ -67,8 +67,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   });
   const session = new DevSession(options, builder, channel, server, first.ok);
   if (!first.ok) channel.send({ type: 'error', ...overlayProblems(first.error) });
-  await session.watch(plan);
-  const missed = findChangedFiles(before, await listPlanFiles(plan));
+  const plan = session.watch(first);
+  const missed = await changedSinceRead(first.inputs, templates, plan);
   // Ready once it serves and watches: a change saved from here on is rebuilt, and one saved
   // while the first build ran is rebuilt now. Nothing is awaited after this, so a Ctrl+C once
   // the ready line is out finds dev up (cli/dev.ts).
@@ -101,12 +101,16 @@ class DevSession {
     private succeeded: boolean,
   ) {}
 
-  /** Starts watching what the config reads, or `plan` (not once closing: watchers would keep the process alive). */
-  async watch(plan?: WatchPlan): Promise<void> {
-    plan ??= await watchPlan(this.options.config, this.plan);
-    if (this.closing) return;
+  /**
+   * Watches what `outcome`'s build read (not once closing: watchers would keep the process
+   * alive); after a failure, also what the last plan watched.
+   */
+  watch(outcome: RebuildOutcome): WatchPlan {
+    const plan = watchPlanOf(outcome.inputs, outcome.ok ? undefined : this.plan);
+    if (this.closing) return plan;
     this.plan = plan;
     this.watcher.update(plan);
+    return plan;
   }
 
   /** Rebuilds for `files` after any rebuild under way: a burst noticed meanwhile waits its turn. */
@@ -141,6 +145,6 @@ class DevSession {
     }
     this.succeeded = outcome.ok;
     // After the pages are told: a changed config may name other images or locale folders.
-    if (files.includes(path.resolve(this.options.config))) await this.watch();
+    this.watch(outcome);
   }
 }

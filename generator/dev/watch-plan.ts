@@ -1,41 +1,45 @@
-// What dev watches for a config: the file itself, its locale folders, every image it shows, and the templates.
+// What dev watches: exactly what the last build read (its inputs: the config, the locale files and folders, the images), and the templates.
 import path from 'node:path';
-import { imageUses } from '../pipeline/images/image-roles.ts';
-import { loadConfig } from '../config/load.ts';
-import { checkConfig } from '../config/validate.ts';
+import type { BuildInputs } from '../pipeline/index.ts';
 import { TEMPLATES_DIR } from './reload.ts';
-import type { WatchPlan } from './watch.ts';
+import { findChangedFiles, listPlanFiles, type WatchPlan } from './watch.ts';
 
 /** In a locale folder, these files count (a new locale file too). */
 const LOCALE_EXTENSIONS = ['.json'];
 
+/** The templates alone: what dev lists before the first build, which has no inputs yet. */
+export const TEMPLATES_PLAN: WatchPlan = { files: [], folders: [], trees: [TEMPLATES_DIR] };
+
 /**
- * The plan for `configFile` as it is on disk now. A config that does not load or validate
- * still gets the file itself, the default locale folder and the templates watched, plus
- * `previous`'s files and folders, so fixing whatever it names is noticed too.
+ * The plan for a build that read `inputs`: each file it read or looked for in vain, and each
+ * folder it asked about (the locale folders, the only ones validation asks about). A failed
+ * build may have stopped before reading what the config names: `previous`'s files and folders
+ * stay watched, so fixing whatever it names is noticed too.
  */
-export async function watchPlan(configFile: string, previous?: WatchPlan): Promise<WatchPlan> {
-  const config = path.resolve(configFile);
-  const configDir = path.dirname(config);
-  const fallback: WatchPlan = {
-    files: [...new Set([config, ...(previous?.files ?? [])])],
-    folders: previous?.folders ?? [{ dir: path.join(configDir, 'locales'), extensions: LOCALE_EXTENSIONS }],
-    trees: [TEMPLATES_DIR],
-  };
-  let checked;
-  try {
-    checked = await checkConfig(await loadConfig(configFile));
-  } catch {
-    return fallback;
-  }
-  if (!checked.valid) return fallback;
-  const { dir } = checked.valid.loaded;
-  const configs = [checked.valid.base, ...checked.valid.campaigns].map((campaign) => campaign.config);
-  const images = configs.flatMap((each) => imageUses(each).map((use) => path.resolve(dir, use.source)));
-  const localeDirs = configs.map((each) => path.resolve(dir, each.localesDir));
+export function watchPlanOf(inputs: BuildInputs, previous?: WatchPlan): WatchPlan {
+  const read = [...inputs];
+  const files = read.filter(([, found]) => found.kind !== 'folder').map(([file]) => file);
+  const folders = read.filter(([, found]) => found.kind === 'folder').map(([dir]) => dir);
+  const previousFolders = previous?.folders.map((folder) => folder.dir) ?? [];
   return {
-    files: [...new Set([config, ...images])],
-    folders: [...new Set(localeDirs)].map((dir) => ({ dir, extensions: LOCALE_EXTENSIONS })),
+    files: [...new Set([...files, ...(previous?.files ?? [])])],
+    folders: [...new Set([...folders, ...previousFolders])].map((dir) => ({ dir, extensions: LOCALE_EXTENSIONS })),
     trees: [TEMPLATES_DIR],
   };
+}
+
+/**
+ * What changed while the first build ran, before the watchers were up: each file it read
+ * whose modification time is no longer the one it had before the read (or that is gone), each
+ * it looked for in vain that exists now, and any change to the templates since `templates`
+ * (a TEMPLATES_PLAN listing from before the build).
+ */
+export async function changedSinceRead(inputs: BuildInputs, templates: ReadonlyMap<string, number>, plan: WatchPlan): Promise<string[]> {
+  const before = new Map(templates);
+  for (const [file, found] of inputs) if (found.kind === 'file') before.set(file, found.modified);
+  const insideTemplates = (file: string) => !path.relative(TEMPLATES_DIR, file).startsWith('..');
+  const now = await listPlanFiles(plan);
+  // A locale folder's other files were never read: a new one there matters only once the config names it.
+  for (const file of now.keys()) if (!before.has(file) && !inputs.has(file) && !insideTemplates(file)) now.delete(file);
+  return findChangedFiles(before, now);
 }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidConfig } from '../config/validate.ts';
 import { packageVersion } from '../shared/package-version.ts';
-import { imageUses } from './images/image-roles.ts';
+import { imageUses } from '../config/image-uses.ts';
 
 /**
  * A sha256 of everything that decides a site's content: the tool's version, every campaign's

@@ -1,4 +1,5 @@
 // What a build is asked for and what it reports: buildSite's options, progress and result.
+import type { ConsultedPath, ProjectFiles } from '../config/project-files.ts';
 import type { BuildContext } from './context.ts';
 import type { ImageStats } from './images/images.ts';
 import type { BuildSelection } from './plan.ts';
@@ -17,6 +18,8 @@ export interface BuildOptions extends BuildSelection {
   onProgress?: (progress: BuildProgress) => void;
   /** A context kept from an earlier build of this config (`dev`): its bundle and image work are reused. */
   context?: BuildContext;
+  /** What validation reads the config's files through (`dev` gives its own, to learn what a failed build read). */
+  files?: ProjectFiles;
   /** Writes the output instead of writeOutput (`dev` writes only the files that changed). */
   write?: typeof writeOutput;
   /**
@@ -53,4 +56,9 @@ export interface BuildResult {
    * workers, `render` is the time the writer waited for them.
    */
   timings: { load: number; bundle: number; render: number; write: number };
+  /** What the build read: the config, each locale file and folder, each image (and each it looked for in vain). */
+  inputs: BuildInputs;
 }
+
+/** Absolute paths the build asked about, each as it was before it was read (the templates aside). */
+export type BuildInputs = Map<string, ConsultedPath>;

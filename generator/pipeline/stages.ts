@@ -1,9 +1,10 @@
 // The build after validation: bundle -> per campaign: assemble -> render -> write, on this thread or on workers.
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import { messagesFor, type ValidConfig } from '../config/validate.ts';
+import { messagesFor } from '../config/validate.ts';
 import type { Config } from '../config/types.ts';
 import { bundleRuntime } from './bundle/bundle.ts';
+import type { ValidSite } from './check.ts';
 import { cachedBundle } from './bundle/bundle-cache.ts';
 import { cacheRoot, createBuildContext } from './context.ts';
 import { configFingerprint } from './fingerprint.ts';
@@ -15,7 +16,11 @@ import { campaignsInProcess, campaignsInWorkers, workerCount, type IndexedCampai
 import { checkOutput, writeOutput, type OutputFile } from './output/write.ts';
 
 /** buildSite's work on a valid config: `started` loading it and `validated` it at these performance.now() times. */
-export async function buildValidSite(valid: ValidConfig, options: BuildOptions, { started, validated }: { started: number; validated: number }): Promise<BuildResult> {
+export async function buildValidSite(
+  valid: ValidSite,
+  options: BuildOptions,
+  { started, validated }: { started: number; validated: number },
+): Promise<Omit<BuildResult, 'inputs'>> {
   const lap = stopwatch(performance.now());
   const plans = selectCampaigns(valid.site, options);
   const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);

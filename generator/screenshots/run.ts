@@ -5,7 +5,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { buildSite } from '../pipeline/index.ts';
 import { loadConfig } from '../config/load.ts';
-import { validateConfig } from '../config/validate.ts';
+import { validateSite } from '../pipeline/check.ts';
 import { isSiteManifest, readCampaignManifests, readManifest } from '../shared/manifest.ts';
 import { OnlyWithoutUpdate, ScreenshotSourceConflict, ScreenshotsNeedOneCampaign, ScreenshotsNeedSite } from '../shared/errors.ts';
 import { removeOnExit } from '../shared/exit-cleanup.ts';
@@ -102,7 +102,7 @@ async function openSource(options: ScreenshotOptions, temporary: string | undefi
 /** Each campaign's `screenshots` settings from the config (checked whole, as `validate` does); the defaults without one. */
 async function readSettings(config: string | undefined): Promise<Source['settingsOf']> {
   if (config === undefined) return () => DEFAULT_SETTINGS;
-  const valid = await validateConfig(await loadConfig(config));
+  const valid = await validateSite(await loadConfig(config));
   return (campaign) => (valid.campaigns.find((entry) => entry.name === campaign) ?? valid.base).config.screenshots;
 }
 

@@ -23,7 +23,7 @@ export const MAX_SVG_BYTES = 10 * 1024 * 1024;
  */
 export const MAX_ASPECT = { icon: 1.02, screenshot: 3, privacyCard: 2, privacyCategory: 2 } as const;
 
-/** The roles of pipeline/images/image-roles.ts (written out here so the config's schema can read the limits without importing the pipeline). */
+/** The role of each image the page shows (config/image-uses.ts); pipeline/images/image-roles.ts sizes each. */
 export type ImageRole = keyof typeof MAX_ASPECT;
 
 /** The image formats the build encodes from, by the file extension that names each. */

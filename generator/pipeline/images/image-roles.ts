@@ -1,5 +1,5 @@
 // Where each image of the page is shown and how wide: the one table the image pipeline sizes its renditions from.
-import type { Config } from '../../config/types.ts';
+import type { ImageRole } from '../../shared/image-limits.ts';
 
 /**
  * The CSS width in px each kind of image is shown at, from templates/styles.css
@@ -15,9 +15,7 @@ export const IMAGE_ROLES = {
   privacyCard: { cssWidth: 32 },
   /** `.privacy-card__category-icon` */
   privacyCategory: { cssWidth: 20 },
-} as const satisfies Record<string, { cssWidth: number }>;
-
-export type ImageRole = keyof typeof IMAGE_ROLES;
+} as const satisfies Record<ImageRole, { cssWidth: number }>;
 
 /** The pixel densities renditions are made for. */
 export const DENSITIES = [1, 2, 3] as const;
@@ -29,31 +27,6 @@ export const DENSITIES = [1, 2, 3] as const;
  * costly for a phone to paint, and an App Store listing shows raster artwork.
  */
 export const SVG_AS_IS: ReadonlySet<ImageRole> = new Set<ImageRole>(['privacyCard', 'privacyCategory']);
-
-/** One image the page shows: where the config names it and in which role. */
-export interface ImageUse {
-  role: ImageRole;
-  source: string;
-  /** Where in the config it is named, e.g. `['variants', 0, 'screenshots', 2]`. */
-  keyPath: Array<string | number>;
-}
-
-/** Every image a config shows, in page order; a source may appear more than once. */
-export function imageUses(config: Config): ImageUse[] {
-  return [
-    { role: 'icon', source: config.app.icon, keyPath: ['app', 'icon'] },
-    ...config.variants.flatMap((variant, v) =>
-      variant.screenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['variants', v, 'screenshots', i] })),
-    ),
-    ...config.sharedScreenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['sharedScreenshots', i] })),
-    ...config.app.privacy.flatMap((card, c): ImageUse[] => [
-      { role: 'privacyCard', source: card.icon, keyPath: ['app', 'privacy', c, 'icon'] },
-      ...card.categories.map(
-        (category, i): ImageUse => ({ role: 'privacyCategory', source: category.icon, keyPath: ['app', 'privacy', c, 'categories', i, 'icon'] }),
-      ),
-    ]),
-  ];
-}
 
 /** The key of an image use in collected-image maps. */
 export function imageKey(role: ImageRole, source: string): string {

@@ -7,8 +7,9 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { AssetFile } from '../bundle/bundle.ts';
 import type { Config } from '../../config/types.ts';
 import { ImageRefused, ImageUnreadable } from '../../shared/errors.ts';
-import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, svgDimensions, type ImageHeader } from '../../shared/image-limits.ts';
-import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey, imageUses, type ImageRole } from './image-roles.ts';
+import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, svgDimensions, type ImageHeader, type ImageRole } from '../../shared/image-limits.ts';
+import { imageUses } from '../../config/image-uses.ts';
+import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey } from './image-roles.ts';
 import { createSvgSanitizer, sanitizerVersion, type SvgSanitizer } from './svg-sanitize.ts';
 
 /**

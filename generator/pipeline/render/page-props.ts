@@ -1,7 +1,8 @@
 // Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs.
 import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
-import { imageKey, type ImageRole } from '../images/image-roles.ts';
+import type { ImageRole } from '../../shared/image-limits.ts';
+import { imageKey } from '../images/image-roles.ts';
 import type { OptimizedImage } from '../images/images.ts';
 import { localeFormat } from './locale-format.ts';
 import type { PlannedPage } from '../plan.ts';

@@ -1,5 +1,5 @@
 // `store-landing dev` in process on a copied project: rebuilds on edits, tells connected pages, keeps the last good build on errors, and adds its script to dev responses only.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -171,6 +171,23 @@ describe('closing dev', () => {
 });
 
 describe('starting dev', () => {
+  it('watches what a failed first build looked for in vain: the missing image, once added, is built', async () => {
+    const own = await createDevProject();
+    const screenshot = 'images/screenshots/feature1-1.svg';
+    const artwork = own.read(screenshot);
+    rmSync(path.join(own.dir, screenshot));
+    const seen: DevEvent[] = [];
+    const session = await startDev({ config: own.config, port: 0, onEvent: (event) => seen.push(event) });
+    try {
+      expect(seen[0]).toMatchObject({ type: 'ready', build: { ok: false } });
+      own.write(screenshot, artwork);
+      await vi.waitFor(() => expect(seen.map((event) => event.type)).toEqual(['ready', 'rebuilt']), { timeout: 15_000 });
+      expect(seen[1]).toMatchObject({ files: [path.join(own.dir, screenshot)] });
+    } finally {
+      await session.close();
+    }
+  });
+
   it('rebuilds a file saved while the first build ran, before anything watched it', async () => {
     const own = await createDevProject();
     const de = JSON.parse(own.read('locales/de.json'));

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../generator/pipeline/index.ts';
 import { loadConfig } from '../../../generator/config/load.ts';
-import { validateConfig } from '../../../generator/config/validate.ts';
+import { validateSite } from '../../../generator/pipeline/check.ts';
 import { configFingerprint } from '../../../generator/pipeline/fingerprint.ts';
 import { mergeShards } from '../../../generator/merge/index.ts';
 import { startServer } from '../../../generator/serve/server.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 describe('build --all --shard I/N', () => {
   it('splits by pages: every shard has work, sizes within one campaign of each other, each campaign once', async () => {
-    const valid = await validateConfig(await loadConfig(config));
+    const valid = await validateSite(await loadConfig(config));
     const shards = [1, 2, 3].map((index) => selectCampaigns(valid.site, { all: true, shard: { index, count: SHARDS } }));
     const pages = shards.map((plans) => plans.reduce((total, plan) => total + plan.pages.length, 0));
     expect(shards.every((plans) => plans.length > 0)).toBe(true);
@@ -60,7 +60,7 @@ describe('configFingerprint', () => {
     const file = path.join(project, 'shards.yaml');
     const fingerprint = async (yaml: string) => {
       await writeFile(file, yaml);
-      return configFingerprint(await validateConfig(await loadConfig(file)));
+      return configFingerprint(await validateSite(await loadConfig(file)));
     };
     const yaml = await readFile(config, 'utf8');
     const original = await fingerprint(yaml);

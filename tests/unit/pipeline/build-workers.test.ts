@@ -13,7 +13,8 @@ import { fromWireError, toWireError } from '../../../generator/pipeline/workers/
 import { campaignsInProcess, campaignsInWorkers, workerCount, type CampaignsInput, type IndexedCampaign } from '../../../generator/pipeline/workers/workers.ts';
 import type { OutputFile } from '../../../generator/pipeline/output/write.ts';
 import { loadConfig } from '../../../generator/config/load.ts';
-import { messagesFor, validateConfig } from '../../../generator/config/validate.ts';
+import { messagesFor } from '../../../generator/config/validate.ts';
+import { validateSite } from '../../../generator/pipeline/check.ts';
 import { RenderFailed, UserError } from '../../../generator/shared/errors.ts';
 import { defaultConfigData, runCli, snapshot, temporaryDir } from '../../helpers.ts';
 
@@ -51,7 +52,7 @@ async function builtFiles(campaigns: AsyncIterable<IndexedCampaign>): Promise<Ma
 }
 
 async function campaignsInput(): Promise<{ plans: CampaignPlan[]; input: CampaignsInput }> {
-  const valid = await validateConfig(await loadConfig(config));
+  const valid = await validateSite(await loadConfig(config));
   const context = createBuildContext(await bundleRuntime(), { configDir: valid.loaded.dir });
   const messages: CampaignsInput['messages'] = (campaign, locale) => messagesFor(valid, campaign, locale);
   return { plans: selectCampaigns(valid.site, { all: true }), input: { messages, dir: valid.loaded.dir, context, all: true } };

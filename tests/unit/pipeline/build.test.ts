@@ -1,12 +1,13 @@
 // The whole build on the default config: output layout, each locale's strings and facts, the embedded JSON, atomic replacement.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { imageUses } from '../../../generator/config/image-uses.ts';
 import { buildSite, type BuildResult } from '../../../generator/pipeline/index.ts';
 import { writeOutput } from '../../../generator/pipeline/output/write.ts';
-import { defaultConfig, fixtureConfig, runCli, snapshot, temporaryDir } from '../../helpers.ts';
+import { checkConfig, defaultConfig, fixtureConfig, runCli, snapshot, temporaryDir } from '../../helpers.ts';
 
 let outDir: string;
 let result: BuildResult;
@@ -123,6 +124,21 @@ describe('build output', () => {
 });
 
 describe('atomic output', () => {
+  it('returns what it read, each file with the modification time it had before the read: the config, the locale folders and files, the images', async () => {
+    const { valid } = await checkConfig(defaultConfig);
+    const configs = [valid.base, ...valid.campaigns].map((campaign) => campaign.config);
+    const file = (name: string) => [path.resolve(valid.loaded.dir, name), { kind: 'file', modified: statSync(path.resolve(valid.loaded.dir, name)).mtimeMs }];
+    const expected = new Map([
+      file(path.basename(defaultConfig)),
+      ...configs.flatMap((config) => [
+        [path.resolve(valid.loaded.dir, config.localesDir), { kind: 'folder' }],
+        ...config.locales.map((locale) => file(path.join(config.localesDir, `${locale}.json`))),
+        ...imageUses(config).map((use) => file(use.source)),
+      ]),
+    ] as Array<[string, unknown]>);
+    expect(result.inputs).toEqual(expected);
+  });
+
   it('leaves the previous output byte-identical when writing fails midway', async () => {
     const dir = path.join(await temporaryDir(), 'out');
     await buildSite({ config: defaultConfig, outDir: dir });

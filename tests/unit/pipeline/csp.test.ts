@@ -7,13 +7,13 @@ import { buildSite } from '../../../generator/pipeline/index.ts';
 import { contentSecurityPolicy, cspHash, reportingHeaders } from '../../../generator/pipeline/render/csp.ts';
 import { MODULE_LOADER } from '../../../templates/document.ts';
 import { loadConfig } from '../../../generator/config/load.ts';
-import { validateConfig } from '../../../generator/config/validate.ts';
+import { validateSite } from '../../../generator/pipeline/check.ts';
 import { mergeOverrides } from '../../../generator/config/merge.ts';
 import type { Config } from '../../../generator/config/types.ts';
 import { startServer } from '../../../generator/serve/server.ts';
 import { configIssues, defaultConfig, defaultConfigData, siteDir, temporaryDir } from '../../helpers.ts';
 
-const config = (await validateConfig(await loadConfig(defaultConfig))).base.config;
+const config = (await validateSite(await loadConfig(defaultConfig))).base.config;
 const directives = (policy: string) =>
   Object.fromEntries<string[]>(policy.split('; ').map((directive) => {
     const [name, ...values] = directive.split(' ');

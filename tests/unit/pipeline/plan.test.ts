@@ -1,11 +1,11 @@
 // Page planning: output paths, 20 pages per campaign, campaign selection and sharding.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../generator/config/load.ts';
-import { validateConfig } from '../../../generator/config/validate.ts';
+import { validateSite } from '../../../generator/pipeline/check.ts';
 import { outputPathFor, selectCampaigns, shardPlans, type BuildSelection } from '../../../generator/pipeline/plan.ts';
 import { defaultConfig } from '../../helpers.ts';
 
-const valid = await validateConfig(await loadConfig(defaultConfig));
+const valid = await validateSite(await loadConfig(defaultConfig));
 const planPages = (_: unknown, selection: BuildSelection = {}) => selectCampaigns(valid.site, selection);
 
 describe('outputPathFor', () => {

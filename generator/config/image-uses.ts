@@ -1,0 +1,28 @@
+// Every image a config names, where it names it and in which role: what validation checks, dev watches and the build encodes.
+import type { ImageRole } from '../shared/image-limits.ts';
+import type { Config } from './types.ts';
+
+/** One image the page shows: where the config names it and in which role. */
+export interface ImageUse {
+  role: ImageRole;
+  source: string;
+  /** Where in the config it is named, e.g. `['variants', 0, 'screenshots', 2]`. */
+  keyPath: Array<string | number>;
+}
+
+/** Every image a config shows, in page order; a source may appear more than once. */
+export function imageUses(config: Config): ImageUse[] {
+  return [
+    { role: 'icon', source: config.app.icon, keyPath: ['app', 'icon'] },
+    ...config.variants.flatMap((variant, v) =>
+      variant.screenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['variants', v, 'screenshots', i] })),
+    ),
+    ...config.sharedScreenshots.map((source, i): ImageUse => ({ role: 'screenshot', source, keyPath: ['sharedScreenshots', i] })),
+    ...config.app.privacy.flatMap((card, c): ImageUse[] => [
+      { role: 'privacyCard', source: card.icon, keyPath: ['app', 'privacy', c, 'icon'] },
+      ...card.categories.map(
+        (category, i): ImageUse => ({ role: 'privacyCategory', source: category.icon, keyPath: ['app', 'privacy', c, 'categories', i, 'icon'] }),
+      ),
+    ]),
+  ];
+}
