@@ -12,8 +12,8 @@ process.env.STORE_LANDING_CACHE_DIR ??= path.resolve('node_modules/.cache/store-
 export default defineConfig({
   test: {
     // One file more than there are cores: the browser tests wait (for a tap's redirect, a cookie
-    // poll, a held request) while their page idles, and a third file fills that time. On two cores
-    // the browser project took 167 s with three files at once against 200 s with two, for 2 % more CPU.
+    // poll, a held request) while their page idles, and one more file fills that time for little
+    // more CPU.
     maxWorkers: availableParallelism() + 1,
     // The longest files first, across the projects (tests/sequencer.ts).
     sequence: { sequencer: LongestFirst },
@@ -22,8 +22,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          // A worker runs its test files one after another in one process, not a process each:
-          // 33 s less CPU for the 60-odd files. A file that changes the environment or mocks
+          // A worker runs its test files one after another in one process, not a process each,
+          // which spares loading the modules again per file. A file that changes the environment or mocks
           // restores them in its own after-hooks.
           isolate: false,
           // Builds encode images on a cold cache: slow on a busy 2-core machine.
@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'hosts',
           include: ['tests/hosts/**/*.test.ts'],
           isolate: false,
-          // nginx and workerd start in a second or two; a busy 2-core machine can take longer.
+          // nginx and workerd start quickly; the limits leave room for a busy 2-core machine.
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -46,7 +46,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           // One process per worker here too: Puppeteer and the helpers load once per worker instead
-          // of once per file (320 -> 279 s of CPU), and browserTest's files share its Chromium (browser.ts).
+          // of once per file, and browserTest's files share its Chromium (browser.ts).
           isolate: false,
           exclude: ['tests/browser/timing/**'],
           globalSetup: ['tests/browser/global-setup.ts'],

@@ -45,8 +45,8 @@ const VALIDATORS = path.join(ROOT, 'generator/config/schema-validators.ts');
 
 /**
  * Puts ajv's standalone code of the config's validators in place of VALIDATORS: the CLI loads
- * them precompiled instead of compiling the schema at every start (`validate` took 0.35-0.39 s
- * of CPU instead of 0.48-0.62 s). The code comes from VALIDATORS itself (standaloneSource), bundled
+ * them precompiled instead of compiling the schema at every start, which was a large part of
+ * `validate`'s time. The code comes from VALIDATORS itself (standaloneSource), bundled
  * and run once per compile; `inputs` gains the files it was made from.
  * @param {string} outdir
  * @param {Set<string>} inputs
@@ -97,7 +97,7 @@ export async function bundleModules({ entries, outdir }) {
     platform: 'node',
     target: 'node20',
     // Packages of plain JavaScript are bundled too: a command then loads a few files instead of
-    // hundreds (`validate` took 0.39 s of CPU instead of 0.54 s). Those with native parts or files
+    // hundreds, which shortens every command's start. Those with native parts or files
     // of their own stay in node_modules: sharp, esbuild, jsdom, braintree-web (served as it is),
     // and the screenshot packages, which only `screenshots` loads, and only when installed.
     external: ['sharp', 'esbuild', 'jsdom', 'braintree-web', 'puppeteer', 'pixelmatch'],

@@ -8,7 +8,7 @@
 // thread); 1,000 such campaigns (20,000 pages, one run: it takes a while). Each is compared
 // with the floor on this machine, a bare renderToString + writeFile loop over its own pages in
 // one thread on the same disk. It runs on a RAM disk (/dev/shm) and on the disk: on a VM whose
-// disk takes ~250 µs to create a file, the disk measures the VM; the RAM disk, the generator.
+// disk is slow to create files, the disk measures the VM; the RAM disk, the generator.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -57,7 +57,7 @@ function pageWeight(outDir: string) {
 
 /**
  * Waits for the files written and deleted so far to reach the disk, so a run does not pay for
- * the writeback of the runs before it (on this VM that made later runs' writes several times slower).
+ * the writeback of the runs before it, which would slow later runs' writes.
  */
 function flushWrites(): void {
   try {

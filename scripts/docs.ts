@@ -1,13 +1,13 @@
-// `npm run docs`: rewrites what is generated from the config's definition: the README's reference and variants.schema.json. Unit tests fail when either is stale.
+// `npm run docs`: rewrites what is generated from the config's definition: the reference in docs/config.md and variants.schema.json. Unit tests fail when either is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { configReference, REFERENCE_END, REFERENCE_START, SCHEMA_FILE, schemaFileText } from '../generator/config/reference.ts';
+import { configReference, REFERENCE_END, REFERENCE_FILE, REFERENCE_START, SCHEMA_FILE, schemaFileText } from '../generator/config/reference.ts';
 
 const root = new URL('../', import.meta.url);
-const readmeFile = new URL('README.md', root);
-const readme = readFileSync(readmeFile, 'utf8');
-const start = readme.indexOf('<!-- config-reference:start');
-const end = readme.indexOf(REFERENCE_END);
-if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${REFERENCE_START} ... ${REFERENCE_END}.`);
-writeFileSync(readmeFile, readme.slice(0, start) + REFERENCE_START + '\n' + configReference() + '\n' + readme.slice(end));
+const pageFile = new URL(REFERENCE_FILE, root);
+const page = readFileSync(pageFile, 'utf8');
+const start = page.indexOf('<!-- config-reference:start');
+const end = page.indexOf(REFERENCE_END);
+if (start < 0 || end < start) throw new Error(`${REFERENCE_FILE} lacks the markers ${REFERENCE_START} ... ${REFERENCE_END}.`);
+writeFileSync(pageFile, page.slice(0, start) + REFERENCE_START + '\n' + configReference() + '\n' + page.slice(end));
 writeFileSync(new URL(SCHEMA_FILE, root), schemaFileText());
-console.log(`README.md (config reference) and ${SCHEMA_FILE} updated.`);
+console.log(`${REFERENCE_FILE} (config reference) and ${SCHEMA_FILE} updated.`);

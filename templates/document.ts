@@ -155,6 +155,6 @@ export function escapeHtml(text: string): string {
  * `<`, `>` and `&` become unicode escapes, which JSON.parse reads back unchanged.
  */
 export function serializeJson(value: unknown): string {
-  // One pass for the five characters: a page's props are 12 KB of JSON.
+  // One pass for the five characters: a page's props are a long JSON text.
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

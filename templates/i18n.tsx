@@ -37,7 +37,7 @@ export function createTranslator(locale: Locale, messages: Messages): Translate 
 
 /**
  * Translators made once and reused: the build renders every page of a locale from one
- * messages object, and an i18next instance takes milliseconds to set up. The build holds
+ * messages object, and an i18next instance is costly to set up per page. The build holds
  * one per run (never in module scope); the browser, which renders one page, needs none.
  */
 export class TranslatorCache {

@@ -25,8 +25,7 @@ export const validateOverride: ValidateFunction = compiled.validateOverride;
 
 /**
  * This module's exports as ajv's standalone code (an ES module): bin/compile.js bundles it in
- * this module's place, so the CLI does not spend a tenth of a second compiling the schema at
- * every start.
+ * this module's place, so the CLI does not compile the schema at every start.
  */
 export function standaloneSource(): string {
   const { ajv } = compileValidators(true);

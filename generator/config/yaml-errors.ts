@@ -87,7 +87,7 @@ function explain(error: YAMLError, document: Document, lineCounter: LineCounter,
 /**
  * Keys written twice in one mapping, each as an issue at its second occurrence. The parser
  * is told not to look (uniqueKeys: false in load.ts): it compares every key with every
- * earlier one, which takes seconds on a mapping of ten thousand keys; here each mapping
+ * earlier one, quadratic in a mapping's keys; here each mapping
  * keeps a Set of its keys, one pass over the document. Keys compare as yaml compares them:
  * scalars by value (so 1 and "1" differ), anything else never equal.
  * Only keys before `until` count: past a structural syntax error the keys are read out of step.

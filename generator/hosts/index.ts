@@ -14,7 +14,7 @@ export { HOSTING_DIR, type HostCampaign, type HostSite } from './site.ts';
  * files sit in their own folder under `_hosting/`: Netlify and Cloudflare Pages both read
  * `_redirects` and `_headers` at the root, and Netlify's language rules must never reach
  * Cloudflare (which has no Language= condition). The deploy steps copy one host's files
- * to the root (see README.md); nginx and CloudFront use theirs in place. A `_headers` at the
+ * to the root (see docs/deploy.md); nginx and CloudFront use theirs in place. A `_headers` at the
  * root (Netlify's, which Cloudflare Pages reads alike) gives a folder uploaded as it is
  * every header but the language rewrite.
  */

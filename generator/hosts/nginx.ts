@@ -116,7 +116,7 @@ export function nginxConfig(campaigns: readonly OrderedCampaign[]): string {
     'charset_types application/json application/javascript text/css;',
     // The build writes .gz twins beside scripts, styles, SVGs and JSON (and .br twins beside those in assets/, for
     // brotli.conf): sent as they are, never compressed again. Pages have none (each build's are new): compressed as they
-    // go out, at a level that keeps a page within one round trip (nginx's default, 1, leaves it just over 14 KB).
+    // go out, at a level that keeps a page within one round trip of 14 KB (nginx's default, 1, leaves a built page past it).
     // Both vary on Accept-Encoding.
     'gzip on;',
     'gzip_comp_level 6;',

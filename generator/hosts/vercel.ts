@@ -30,7 +30,7 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
     { src: `^/${HOSTING_DIR}(?:/.*)?$`, status: 404, dest: `${root.basePath}404.html`, headers: pageHeaders(campaignHeaders(root), false) },
   ];
   const after: VercelRoute[] = [];
-  // Campaigns usually share their locales: each pattern is built once (a thousand campaigns took a second).
+  // Campaigns usually share their locales: each pattern is built once, not once per campaign.
   const patterns = new Map<string, string>();
   const pattern: PatternOf = (locales, locale, defaultLocale) => {
     const key = JSON.stringify([locales, locale, defaultLocale]);

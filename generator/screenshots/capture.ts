@@ -81,8 +81,8 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
 
 /**
  * The tab a worker captures its shots in, one after another: only the local server reachable,
- * light mode, no motion. One tab for all of them, not one per shot: each new tab cost Chromium
- * about 1 s of CPU, three times the rest of a capture. Cookies and local storage carried over
+ * light mode, no motion. One tab for all of them, not one per shot: a new tab costs Chromium
+ * more CPU than the rest of a capture. Cookies and local storage carried over
  * before too (a worker's tabs share its context); session storage, the tab's own, the page does not use.
  */
 async function openCaptureTab(context: BrowserContext): Promise<CaptureTab> {
@@ -164,7 +164,7 @@ async function listFonts({ devtools }: CaptureTab): Promise<string[]> {
     node.children?.forEach(walk);
   };
   walk(root);
-  // Asked all at once: one round trip after another, a page's few hundred elements took seconds.
+  // Asked all at once: one round trip after another would add up over a page's hundreds of elements.
   const answers = await Promise.all(withText.map((nodeId) => devtools.send('CSS.getPlatformFontsForNode', { nodeId })));
   const fonts = new Set(answers.flatMap(({ fonts: used }) => used.map((font) => `${font.familyName} (${font.postScriptName})`)));
   return [...fonts].sort();

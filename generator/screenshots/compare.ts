@@ -38,8 +38,8 @@ const DIFF_COLOUR = [255, 0, 0] as const;
  * Images of different sizes are compared on the larger canvas, so a page that grew counts its
  * new area as changed instead of failing to compare. `diffPng` encodes the differences (red over
  * a faded copy of the baseline) only when asked, since most pages have none.
- * PNGs are decoded by sharp: off the main thread and about three times faster than pngjs,
- * which matters while the same thread drives Chromium.
+ * PNGs are decoded by sharp: off the main thread and faster than pngjs, which matters while
+ * the same thread drives Chromium.
  * @param pixelThreshold pixelmatch's colour distance, 0 to 1, below which two pixels are equal.
  */
 export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelThreshold: number) {

@@ -29,8 +29,8 @@ interface Effort {
 /**
  * The twins a file gets, or null for none.
  * - Scripts, styles and SVGs in assets/ load on every visit and rarely change: gzip 9 and
- *   brotli 11, slow (brotli 11 takes a good part of a second for the React client), so
- *   cached on disk by content across builds.
+ *   brotli 11, slow on a file the size of the React client, so cached on disk by content
+ *   across builds.
  * - Pages get none. They are many and change with every build, and compressing each one
  *   costs more than rendering and writing it (`npm run bench` shows the build's stages).
  *   CDNs and static hosts compress pages as they send them, and so does `serve`
@@ -46,9 +46,9 @@ function effortFor(file: string, bytes: number): Effort | null {
 const gzipAsync = promisify(gzip);
 
 /**
- * Below this size a file is gzipped on the calling thread: a 9 KB locale bundle takes 0.06 ms
- * so, and 0.2 ms of CPU through zlib's thread pool, whose streams and hand-offs cost more than
- * the compression (a build of 1,000 campaigns makes 5,000 such twins).
+ * Below this size a file is gzipped on the calling thread: for a small file such as a locale
+ * bundle, the streams and hand-offs of zlib's thread pool cost more than the compression, and a
+ * build of many campaigns makes thousands of such twins.
  */
 const SYNC_GZIP_BYTES = 64 * 1024;
 const brotliAsync = promisify(brotliCompress);

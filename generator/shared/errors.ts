@@ -105,7 +105,7 @@ export const ScreenshotEnvironmentMismatch = defineWithHint({
   message: (dir: string, differences: string[], _report: string, _updateCommand: string) =>
     `The baselines in ${dir} were made in another environment, so their pixels cannot be compared with these captures:\n${differences.map((line) => `  - ${line}`).join('\n')}`,
   hint: (_dir: string, _differences: string[], report: string, updateCommand: string) =>
-    'Capture in the environment the baselines were made in: the pinned container (.ci/Dockerfile; README, "Screenshot baselines"). ' +
+    'Capture in the environment the baselines were made in: the pinned container (.ci/Dockerfile; docs/screenshots.md). ' +
     `If this environment is to be the new reference, re-make every baseline here with \`${updateCommand}\`. ` +
     `To compare the pixels anyway, add --ignore-environment. Report: ${report}`,
 });

@@ -74,7 +74,7 @@ export function checkImage(header: ImageHeader, role: ImageRole, file: string): 
     return `wrong image format: expected ${article(formatName(expected ?? 'png'))} image at ${file} (as its extension says), found ${article(formatName(header.format))} image; export it as PNG, JPEG, WebP or SVG with the matching extension`;
   }
   const { width, height } = header;
-  // Formatted only for a message: the first toLocaleString of a process loads ICU's number data (25 ms).
+  // Formatted only for a message: the first toLocaleString of a process loads ICU's number data, which a valid image should not pay for.
   const size = () => `${count(width)} x ${count(height)}`;
   if (header.format !== 'svg' && width * height > MAX_IMAGE_PIXELS) {
     return `image too large: expected at most ${count(MAX_IMAGE_PIXELS)} pixels at ${file}, found ${size()} = ${count(width * height)} pixels; scale it down (the page needs at most 3 times the width it shows it at)`;

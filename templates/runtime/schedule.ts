@@ -43,8 +43,8 @@ export function afterLoadAndIdle(win: SchedulingWindow, task: () => void): void 
 /**
  * Runs `parts` in order, the first at once and each of the others in a task of its own, so
  * the main thread can paint and answer input between them; a failing part never stops the
- * rest. No long task: Lighthouse's phone runs the page four times slower than this machine,
- * and 15 ms of start-up here is a 60 ms task there.
+ * rest. No long task: Lighthouse's simulated phone runs the page four times slower than a
+ * desktop, so a start-up that is short here is a long task there.
  */
 export function inSeparateTasks(win: Pick<SchedulingWindow, 'setTimeout'>, parts: Array<() => void>): void {
   const [part, ...rest] = parts;

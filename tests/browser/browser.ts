@@ -222,8 +222,8 @@ const tabSessions = new WeakMap<Page, CDPSession>();
 
 /**
  * The context's spare tab, or a new one whose changes are recorded from now on. A tab handed on
- * keeps its renderer process and the scripts it compiled: a visit in it cost Chromium 0.27 s of CPU
- * against 0.59 s in a new tab (0.9 s less per test in xss.test.ts).
+ * keeps its renderer process and the scripts it compiled, so a visit in it costs Chromium less
+ * CPU than one in a new tab.
  */
 async function takeTab(context: BrowserContext): Promise<Page> {
   const spare = spareTabs.get(context);
@@ -301,7 +301,7 @@ async function endPage(page: Page): Promise<boolean> {
 
 /**
  * `test` for browser tests: `browser` is the test process's Chromium, which its files share (a
- * launch cost Chromium about 1 s of CPU); `fileContext` the file's own browser context in it, so
+ * launch is costly); `fileContext` the file's own browser context in it, so
  * that what one file leaves never reaches another; `context` that context for one test. The
  * file's tests (one at a time) share a tab (takeTab). What a test leaves behind (its pages,
  * listeners, cookies, storage) is cleared after it, so nothing leaks into the next

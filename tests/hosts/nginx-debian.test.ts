@@ -1,4 +1,4 @@
-// The README's nginx steps, followed as written on a copy of Debian's stock /etc/nginx (its default site enabled), serving a fake build.
+// The nginx steps of docs/deploy.md, followed as written on a copy of Debian's stock /etc/nginx (its default site enabled), serving a fake build.
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,22 +10,25 @@ import { BROTLI_STATIC, freePort, get, listensOnIpv6, NGINX, NJS, requireInstall
 import { ASSET, notFoundMarker, pageMarker, SITE, writeOutput } from './site.ts';
 
 const STOCK = '/etc/nginx';
-/** Where the README's server block finds the build. */
-const README_ROOT = '/srv/landing';
-/** The files of the packages the README installs: the test follows its steps where they are installed. */
+/** Where the guide's server block finds the build. */
+const GUIDE_ROOT = '/srv/landing';
+/** The files of the packages the guide installs: the test follows its steps where they are installed. */
 const PACKAGES: Record<string, string> = { 'nginx-light': NGINX, 'libnginx-mod-http-js': NJS, 'libnginx-mod-http-brotli-static': BROTLI_STATIC };
 
 // `npm test` installs these first (.ci/system-packages.mjs); run on its own without them, the file fails at once and says what to install.
 requireInstalled([NGINX, NJS, BROTLI_STATIC, `${STOCK}/sites-available/default`]);
 
-/** One step of the README's nginx block. */
+/** One step of the guide's nginx block. */
 type Step = { kind: 'install'; packages: string[] } | { kind: 'remove'; file: string } | { kind: 'write'; file: string; lines: string[] } | { kind: 'check-and-reload' };
 
-/** The README's nginx block as steps; a command the test cannot follow fails it, so the README cannot drift from what is run. */
-function readmeSteps(): Step[] {
-  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-  const block = /```sh\n((?:(?!```)[\s\S])*\/etc\/nginx\/sites-enabled\/(?:(?!```)[\s\S])*)```/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no sh block that writes into /etc/nginx/sites-enabled/');
+/** The deploy guide, whose nginx steps this file follows. */
+const GUIDE = 'docs/deploy.md';
+
+/** The guide's nginx block as steps; a command the test cannot follow fails it, so the guide cannot drift from what is run. */
+function guideSteps(): Step[] {
+  const guide = readFileSync(path.join(repoRoot, GUIDE), 'utf8');
+  const block = /```sh\n((?:(?!```)[\s\S])*\/etc\/nginx\/sites-enabled\/(?:(?!```)[\s\S])*)```/.exec(guide)?.[1];
+  if (!block) throw new Error(`${GUIDE} has no sh block that writes into /etc/nginx/sites-enabled/`);
   const lines = block.split('\n');
   const steps: Step[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -39,7 +42,7 @@ function readmeSteps(): Step[] {
       steps.push({ kind: 'write', file: match[1]!, lines: lines.slice(i + 1, end) });
       i = end;
     } else if (command === 'nginx -t && systemctl reload nginx') steps.push({ kind: 'check-and-reload' });
-    else throw new Error(`README.md's nginx block has a step this test cannot follow: ${command}`);
+    else throw new Error(`${GUIDE}'s nginx block has a step this test cannot follow: ${command}`);
   }
   return steps;
 }
@@ -75,10 +78,10 @@ function inCopy(text: string, folder: string, port: number, ipv6: boolean): stri
   return ipv6 ? moved : moved.replace(/^\s*listen\s+\[::\]:.*\n/gm, '');
 }
 
-/** A file the README names under /etc/nginx, in the copy at `etc`: never the machine's own. */
+/** A file the guide names under /etc/nginx, in the copy at `etc`: never the machine's own. */
 function inTheCopy(file: string, etc: string): string {
   const target = path.resolve(etc, path.relative(STOCK, file));
-  if (!target.startsWith(etc + path.sep)) throw new Error(`README.md's nginx block names ${file}, outside ${STOCK}/`);
+  if (!target.startsWith(etc + path.sep)) throw new Error(`${GUIDE}'s nginx block names ${file}, outside ${STOCK}/`);
   return target;
 }
 
@@ -96,7 +99,7 @@ function isLink(file: string): boolean {
   }
 }
 
-describe("the README's nginx steps on Debian's stock config", () => {
+describe("the nginx steps of docs/deploy.md on Debian's stock config", () => {
   let out: string;
   let ipv6: boolean;
   let nginx: ChildProcess | undefined;
@@ -115,8 +118,8 @@ describe("the README's nginx steps on Debian's stock config", () => {
   });
 
   /**
-   * Follows the README's steps on a fresh copy of the stock config: `brotli` false leaves the
-   * brotli module and its line out, as the README says to where it is not installed.
+   * Follows the guide's steps on a fresh copy of the stock config: `brotli` false leaves the
+   * brotli module and its line out, as the guide says to where it is not installed.
    */
   async function install(brotli: boolean, skip: Step['kind'][] = []) {
     const folder = mkdtempSync(path.join(tmpdir(), 'store-landing-debian-'));
@@ -128,17 +131,17 @@ describe("the README's nginx steps on Debian's stock config", () => {
     }
     const args = ['-c', path.join(etc, 'nginx.conf'), '-g', 'daemon off; master_process off;'];
     let check: ReturnType<typeof testConfig> | undefined;
-    for (const step of readmeSteps().filter((candidate) => !skip.includes(candidate.kind))) {
+    for (const step of guideSteps().filter((candidate) => !skip.includes(candidate.kind))) {
       if (step.kind === 'install') {
         for (const name of step.packages.filter((name) => brotli || !name.includes('brotli'))) {
-          expect(PACKAGES[name], `the README installs ${name}: which file of it should the test look for?`).toBeDefined();
+          expect(PACKAGES[name], `the guide installs ${name}: which file of it should the test look for?`).toBeDefined();
           expect(existsSync(PACKAGES[name]!), `${name} is not installed (${PACKAGES[name]})`).toBe(true);
         }
       } else if (step.kind === 'remove') {
         unlinkSync(inTheCopy(step.file, etc));
       } else if (step.kind === 'write') {
         const lines = step.lines.filter((line) => brotli || !line.includes('brotli'));
-        writeFileSync(inTheCopy(step.file, etc), inCopy(lines.join('\n') + '\n', folder, port, ipv6).replaceAll(README_ROOT, out));
+        writeFileSync(inTheCopy(step.file, etc), inCopy(lines.join('\n') + '\n', folder, port, ipv6).replaceAll(GUIDE_ROOT, out));
       } else {
         check = testConfig(args);
       }
@@ -146,7 +149,7 @@ describe("the README's nginx steps on Debian's stock config", () => {
     return { port, args, check: check!, log: () => (existsSync(path.join(folder, 'error.log')) ? readFileSync(path.join(folder, 'error.log'), 'utf8') : '') };
   }
 
-  /** Follows the README and checks what a visitor gets: the site, in their language, its 404s, the assets' twins. */
+  /** Follows the guide and checks what a visitor gets: the site, in their language, its 404s, the assets' twins. */
   async function checkSite(brotli: boolean) {
     const { port, args, check, log } = await install(brotli);
     expect(check.ok, check.output).toBe(true);
@@ -166,7 +169,7 @@ describe("the README's nginx steps on Debian's stock config", () => {
 
   test('as written: nginx -t passes without a warning and the store-landing site answers, not "Welcome to nginx!"', () => checkSite(true));
 
-  test('without the brotli module, its line left out as the README says: the same, assets as their gzip twins', () => checkSite(false));
+  test('without the brotli module, its line left out as the guide says: the same, assets as their gzip twins', () => checkSite(false));
 
   test('skipping the removal of the default site fails `nginx -t` (two default servers) instead of serving "Welcome to nginx!"', async () => {
     const { check } = await install(false, ['remove']);

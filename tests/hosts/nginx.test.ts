@@ -1,6 +1,6 @@
 // The generated nginx snippet and njs module on a real nginx (Debian's, with libnginx-mod-http-js), serving a fake build.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,9 +12,10 @@ import { ASSET, assetContents, checkResponseHeaders, EXPECTATIONS, notFoundMarke
 // `npm test` installs these first (.ci/system-packages.mjs); run on its own without them, the file fails at once and says what to install.
 requireInstalled([NGINX, NJS, BROTLI_STATIC]);
 
-/** A page of the fake build replaced by one of a built page's length: its own marker, then the README's text. */
+/** A page of the fake build replaced by one of a built page's length: its own marker, then the text of the README and docs/. */
 const LONG_PAGE = 'es/child-old/index.html';
-const LONG_PAGE_TEXT = `${pageMarker('/', 'es', 'child-old')}<body>${readFileSync(path.join(repoRoot, 'README.md'), 'utf8')}</body></html>\n`;
+const DOCUMENTATION = ['README.md', ...readdirSync(path.join(repoRoot, 'docs')).sort().map((file) => `docs/${file}`)];
+const LONG_PAGE_TEXT = `${pageMarker('/', 'es', 'child-old')}<body>${DOCUMENTATION.map((file) => readFileSync(path.join(repoRoot, file), 'utf8')).join('\n')}</body></html>\n`;
 
 describe('nginx with njs (store-landing.conf and store-landing.js)', () => {
   let out: string;
@@ -35,7 +36,7 @@ describe('nginx with njs (store-landing.conf and store-landing.js)', () => {
     mkdirSync(prefix);
     conf = path.join(prefix, 'nginx.conf');
     withoutBrotli = path.join(prefix, 'without-brotli.conf');
-    // The server blocks are the README's (tests/hosts/nginx-debian.test.ts runs it as written); the rest keeps nginx inside the temp folder.
+    // The server blocks are docs/deploy.md's (tests/hosts/nginx-debian.test.ts runs it as written); the rest keeps nginx inside the temp folder.
     const server = (listen: number, brotli: boolean) => `
   server {
     listen 127.0.0.1:${listen};

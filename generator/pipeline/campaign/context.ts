@@ -10,7 +10,7 @@ import type { CampaignTemplate } from '../render/documents.ts';
 import type { DocumentTemplate } from '../render/slots.ts';
 
 /**
- * How many campaign templates (each a campaign's every document, a megabyte of bytes) and page
+ * How many campaign templates (each a campaign's every document, as bytes) and page
  * bodies a build keeps for later campaigns. Campaigns that share a template are usually
  * written together in a config (a campaign and its variations of links and weights); bodies
  * serve the next campaigns that differ in a template but not in a page (a few campaigns' pages).

@@ -25,7 +25,7 @@ export type SvgSanitizer = (svg: string, file: string) => string;
  * serialisation equals it ships byte for byte. Links are kept only to the file's own fragments
  * (`#clip`): a glyph needs nothing from elsewhere.
  *
- * jsdom takes a few hundred milliseconds to load, so this is made only when an SVG is not in
+ * jsdom is slow to load, so this is made only when an SVG is not in
  * the image cache (images.ts keeps the cleaned text there).
  */
 export async function createSvgSanitizer(): Promise<SvgSanitizer> {

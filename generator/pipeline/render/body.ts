@@ -49,7 +49,7 @@ export class ShellCache {
 
   /**
    * A SHA-256 of `shared`'s JSON: equal for equal content, wherever the objects come from (dev
-   * keeps bodies across rebuilds); 64 characters, not the 12 KB of JSON, for the caches to hash
+   * keeps bodies across rebuilds); 64 characters, not the whole JSON, for the caches to hash
    * and compare.
    */
   keyOf(shared: SharedProps): string {

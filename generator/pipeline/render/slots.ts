@@ -30,7 +30,7 @@ export const INSTALL_LINK_JSON_TOKEN = `https://install-link-json-${SECRET}.stor
 export const CSP_TOKEN = `__store-landing-csp-${SECRET}__`;
 /**
  * Stands in for the page CSS, the same in every document of a build: filled in as bytes encoded
- * once per campaign, where each page would otherwise encode its 14 KB again.
+ * once per campaign, where each page would otherwise encode the whole stylesheet again.
  */
 export const STYLE_TOKEN = `__store-landing-style-${SECRET}__`;
 export const RUNTIME_CONFIG_TOKEN = `__store-landing-runtime-config-${SECRET}__`;

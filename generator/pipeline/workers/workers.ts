@@ -14,12 +14,10 @@ import type { OutputFile } from '../output/write.ts';
 
 /**
  * Fewer distinct pages than this render in the build's own thread: a worker loads React and
- * the templates before its first page (a few hundred milliseconds of a core), more than
- * rendering so few pages on the other cores saves. Campaigns that share a template count once.
- * On two cores the workers also share them with the build's own thread, which writes what they
- * render. Measured on a 2-core machine (medians of 3-7 builds): 1,000 distinct pages took
- * 1.10 s in one thread and 1.21 s on two workers, 2,000 took 1.5-1.6 s either way, 5,000 took
- * 3.05 s against 2.90 s. So there workers start from 2,000 pages.
+ * the templates before its first page, which costs more than rendering so few pages on the
+ * other cores saves. Campaigns that share a template count once. On two cores the workers also
+ * share them with the build's own thread, which writes what they render, so there they pay off
+ * only from a larger site (`npm run bench` compares one thread with the workers).
  */
 function minDistinctPages(cores: number): number {
   return cores <= 2 ? 2000 : 400;

@@ -1,4 +1,4 @@
-// A production install, as `npm install store-landing` leaves it: the compiled CLI with no TypeScript runner, Puppeteer or pixelmatch. Build, validate and dev work; screenshots says what to install.
+// A production install, as `npm ci --omit=dev` leaves it: the compiled CLI with no TypeScript runner, Puppeteer or pixelmatch. Build, validate and dev work; screenshots says what to install.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -195,7 +195,7 @@ describe('the compiled CLI', () => {
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
     const ended = new Promise<string | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    // The folder comes first, then the build (a second or so) that fills it.
+    // The folder comes first, then the build that fills it.
     await waitForEntry(tmp, 'store-landing-dev-', child);
     child.kill('SIGINT');
     // As if nothing had caught it: a shell sees 130, and a script running dev stops.

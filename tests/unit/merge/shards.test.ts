@@ -91,7 +91,7 @@ describe('store-landing merge', () => {
     const shards = [1, 2, 3].map((index) => path.join(work, `shard-${index}`));
     const merge = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'merge', ...shards, '-o', path.join(parent, 'merged')], { stdio: 'ignore' });
     const ended = new Promise<string | null>((resolve) => merge.once('exit', (_code, signal) => resolve(signal)));
-    // Its staging folder, which it fills for about a second.
+    // Its staging folder, which it fills for a while.
     await waitForEntry(parent, '.merged.tmp-', merge);
     merge.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');

@@ -41,7 +41,7 @@ describe('atomic builds', () => {
     const out = path.join(parent, 'out');
     expect((await runCli(['build', '-c', defaultConfig, '-o', out])).code).toBe(0);
     const outcomes = new Set<string>();
-    // From process start-up to past the swap: the build takes about one second here.
+    // From process start-up to past the swap, so that some kills land before it and some after.
     for (const delay of [250, 500, 750, 1000, 1250, 1600]) {
       const build = startBuild(['--campaign', 'spring-sale', '-o', out]);
       await new Promise((resolve) => setTimeout(resolve, delay));
