@@ -12,14 +12,22 @@ const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const PLURAL_SUFFIX = new RegExp(`_(${PLURAL_FORMS.join('|')})$`);
 
 /**
+ * What a validation run found of its campaigns' translations, by the first locale file of a
+ * check (one object per file and run, shared by the campaigns that read it) and the rest the
+ * check depends on: campaigns usually share their locale files and the keys they name, so each
+ * distinct check runs once however many campaigns ask for it.
+ */
+export type CheckedTranslations = WeakMap<LocaleFile, Map<string, ConfigIssue[]>>;
+
+/**
  * Every key the page or the config uses, and every key of the default locale, must be a
  * text in each locale. A key is plural when the default locale writes it in plural forms
  * (`header.ratings_one`, `header.ratings_other`) or the locale itself writes any: then a
  * locale needs either one text for every count (`header.ratings`) or every form its own
  * plural rules use (ja: other; ar: zero, one, two, few, many, other), which is what
- * i18next looks up for a count.
+ * i18next looks up for a count. A check already in `checked` is not run again.
  */
-export function missingTranslations(config: Config, files: LocaleFile[]): ConfigIssue[] {
+export function missingTranslations(config: Config, files: LocaleFile[], checked: CheckedTranslations): ConfigIssue[] {
   if (files.length === 0) return [];
   const referenced = referencedKeys(config);
   const key = JSON.stringify([files.map((file) => file.shown), config.defaultLocale, referenced]);
@@ -29,13 +37,6 @@ export function missingTranslations(config: Config, files: LocaleFile[]): Config
   if (!issues) results.set(key, (issues = findMissing(config.defaultLocale, referenced, files)));
   return issues;
 }
-
-/**
- * What missingTranslations found, by the first locale file (one object per file and check,
- * shared by the campaigns that read it) and the rest it depends on: campaigns usually share
- * their locale files and the keys they name, and 1,000 of them took 0.6 s to check one by one.
- */
-const checked = new WeakMap<LocaleFile, Map<string, ConfigIssue[]>>();
 
 /** missingTranslations' check, of the keys the config names (`referenced`) and the rest. */
 function findMissing(defaultLocale: string, referenced: string[], files: LocaleFile[]): ConfigIssue[] {

@@ -12,6 +12,7 @@ import { diskFiles, type ProjectFiles } from './project-files.ts';
 import { configSchema } from './schema/index.ts';
 import { describeSchemaErrors } from './schema-errors.ts';
 import { validateFile, validateOverride } from './schema-validators.ts';
+import type { CheckedTranslations } from './translations.ts';
 import type { CampaignConfig, Config } from './types.ts';
 
 /** A config that passed every check, with its translations loaded and its pages planned. */
@@ -47,8 +48,9 @@ export async function checkConfig(loaded: LoadedConfig, files: ProjectFiles = di
   const base: CampaignConfig = { name: null, config: withDefaults(topLevel) };
   const campaigns = Object.entries(overrides).map(([name, override]) => ({ name, config: withDefaults(mergeOverrides(topLevel, override)) }));
   const localeFiles = new Map<string, LocaleFile>();
+  const translations: CheckedTranslations = new WeakMap();
   // One campaign after another: what they share is read once (files keeps every answer), and only one campaign's checks are in flight.
-  for (const campaign of [base, ...campaigns]) problems.push(...(await crossCheck(loaded, campaign, files, localeFiles)));
+  for (const campaign of [base, ...campaigns]) problems.push(...(await crossCheck(loaded, campaign, files, localeFiles, translations)));
   const { site, issues } = planSite(loaded, base, campaigns);
   problems.push(...issues);
   const unique = dedupe(problems);

@@ -1,4 +1,4 @@
-// How a locale writes the listing's numbers, prices, dates and lists: Intl, once per locale, on the build machine only.
+// How a locale writes the listing's numbers, prices, dates and lists: Intl, once per locale of a build, on the build machine only.
 import type { Locale } from '../../../templates/props.ts';
 
 /** The formatters of one locale. */
@@ -20,21 +20,21 @@ export interface LocaleFormat {
 }
 
 /**
- * The formatters of `locale`. Everything the page shows that Intl formats is formatted here,
- * at build time: a phone's own ICU may write a compact number, a price or a list differently
- * (other data versions), and text that differs from the server's would fail hydration.
+ * The formatters of each locale a build renders, made on first use: making one takes longer than
+ * a thousand uses. Everything the page shows that Intl formats is formatted here, at build time:
+ * a phone's own ICU may write a compact number, a price or a list differently (other data
+ * versions), and text that differs from the server's would fail hydration.
  */
-export function localeFormat(locale: Locale): LocaleFormat {
-  let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = createLocaleFormat(locale)));
-  return format;
-}
+export class LocaleFormats {
+  private readonly formats = new Map<Locale, LocaleFormat>();
 
-/**
- * Each locale's formatters, made once per process: making one takes longer than a thousand uses
- * (50 campaigns' listings spent 40 ms on it). Not a build's state: they depend on the locale alone.
- */
-const formats = new Map<Locale, LocaleFormat>();
+  /** The formatters of `locale`. */
+  get(locale: Locale): LocaleFormat {
+    let format = this.formats.get(locale);
+    if (!format) this.formats.set(locale, (format = createLocaleFormat(locale)));
+    return format;
+  }
+}
 
 function createLocaleFormat(locale: Locale): LocaleFormat {
   const number = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options);

@@ -3,7 +3,7 @@ import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } fro
 import type { Config } from '../../config/types.ts';
 import { imageKey, type ImageRole } from '../images/image-roles.ts';
 import type { OptimizedImage } from '../images/images.ts';
-import { localeFormat } from './locale-format.ts';
+import type { LocaleFormats } from './locale-format.ts';
 import type { PlannedPage } from '../plan.ts';
 
 /** Resolves a config image path, shown in `role`, to its asset URLs and size. */
@@ -25,10 +25,10 @@ export function imageResolver(images: Map<string, OptimizedImage>, assetsUrl: st
   };
 }
 
-/** The listing facts of `config` as the page shows them in `locale`, whose `messages` name the app's languages. */
-export function buildListing(config: Config, locale: Locale, messages: Messages, image: ImageResolver): Listing {
+/** The listing facts of `config` as the page shows them in `locale` (formatted by `formats`), whose `messages` name the app's languages. */
+export function buildListing(config: Config, locale: Locale, messages: Messages, image: ImageResolver, formats: LocaleFormats): Listing {
   const { app } = config;
-  const format = localeFormat(locale);
+  const format = formats.get(locale);
   const money = (price: number) => format.money(price, app.currency);
   // Validation guarantees a name for each language (languageNames.<tag>).
   const languageNames = messages.languageNames as Record<string, string>;
@@ -82,6 +82,6 @@ export function buildPageProps(
 }
 
 /** The locale's share of the props, the same for every page of a campaign. */
-export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver): LocaleBundle {
-  return { locale, messages, listing: buildListing(config, locale, messages, image) };
+export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver, formats: LocaleFormats): LocaleBundle {
+  return { locale, messages, listing: buildListing(config, locale, messages, image, formats) };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../generator/pipeline/index.ts';
+import { LocaleFormats } from '../../../generator/pipeline/render/locale-format.ts';
 import { buildListing } from '../../../generator/pipeline/render/page-props.ts';
 import { messagesFor } from '../../../generator/config/validate.ts';
 import { render, TranslatorCache } from '../../../templates/entry-server.tsx';
@@ -106,7 +107,7 @@ describe('plural forms of the ratings count', () => {
     const base = valid.base.config;
     const settings = { ...base, app: { ...base.app, ratingCount } };
     const messages = messagesFor(valid, base, locale);
-    const listing = buildListing(settings, locale, messages, image);
+    const listing = buildListing(settings, locale, messages, image, new LocaleFormats());
     const props = { locale, route: '/', variant: 'default', messages, listing, screenshots: [image()], installLink: 'https://example.com/' };
     return /<p class="ratings-summary__count">(.*?)<\/p>/.exec(render(props, new TranslatorCache()))![1]!;
   }
