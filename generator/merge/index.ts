@@ -6,6 +6,7 @@ import { siteRootFiles, type SiteEntry } from '../pipeline/site-root.ts';
 import { writeOutput, type OutputFile } from '../pipeline/output/write.ts';
 import { ShardsDiffer, ShardsIncomplete, ShardsMismatched } from '../shared/errors.ts';
 import { isSiteManifest, MANIFEST_FILE, readManifest, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
+import type { Shard } from '../shared/shard.ts';
 
 export interface MergeResult {
   outDir: string;
@@ -17,7 +18,7 @@ export interface MergeResult {
 /** One shard's output folder and its manifest. */
 interface ShardOutput {
   dir: string;
-  manifest: SiteManifest & { shard: { index: number; count: number } };
+  manifest: SiteManifest & { shard: Shard };
 }
 
 /**
