@@ -30,8 +30,10 @@ export function buildListing(config: Config, locale: Locale, messages: Messages,
   const { app } = config;
   const format = formats.get(locale);
   const money = (price: number) => format.money(price, app.currency);
-  // Validation guarantees a name for each language (languageNames.<tag>).
-  const languageNames = messages.languageNames as Record<string, string>;
+  // A locale file may name a language itself (languageNames.<tag>), else Intl does; validation makes sure one of them does.
+  const overrides = messages.languageNames;
+  const languageName = (tag: string) =>
+    typeof overrides === 'object' && Object.hasOwn(overrides, tag) ? (overrides[tag] as string) : format.languageName(tag)!;
   return {
     icon: image(app.icon, 'icon'),
     developer: app.developer,
@@ -48,7 +50,7 @@ export function buildListing(config: Config, locale: Locale, messages: Messages,
     version: app.version,
     releaseDate: format.day(app.releaseDate),
     compatibility: app.compatibility,
-    languages: format.list(app.languages.map((tag) => languageNames[tag]!)),
+    languages: format.list(app.languages.map(languageName)),
     price: app.price === 'free' ? 'free' : money(app.price),
     inAppPurchases: app.inAppPurchases.map((purchase) => ({ name: purchase.name, price: money(purchase.price) })),
     links: app.links,
