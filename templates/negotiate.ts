@@ -2,9 +2,9 @@
 
 /**
  * The language a visitor gets when none of theirs is offered: English, the product's
- * fallback whatever the default locale. The config's schema names the same tag
- * (FALLBACK_LOCALE in generator/config/schema; a test keeps them equal); browser code
- * cannot import it from there.
+ * fallback whatever the default locale. Defined here, in browser code, for the build too:
+ * the config's schema (generator/config/schema) requires every campaign to list it and makes
+ * it the default locale.
  */
 export const FALLBACK_LANGUAGE = 'en';
 

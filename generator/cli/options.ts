@@ -1,6 +1,7 @@
 // Parsers of the command line's option values: each refuses what does not fit with the expected form.
 import { InvalidArgumentError, type Command } from 'commander';
 import { InvalidShard } from '../shared/errors.ts';
+import type { Shard } from '../shared/shard.ts';
 
 export function parsePixelCount(value: string) {
   const pixels = Number(value);
@@ -20,7 +21,7 @@ export function parseScale(value: string) {
   return scale;
 }
 
-export function parseShard(value: string) {
+export function parseShard(value: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);

@@ -1,7 +1,7 @@
 // `store-landing screenshots`: the screenshot regression check against committed baselines, whole or one shard of it.
 import { Option, type Command } from 'commander';
 import type { GivenFlags } from '../screenshots/command-line.ts';
-import type { ScreenshotShard } from '../screenshots/plan.ts';
+import type { Shard } from '../shared/shard.ts';
 import { describeChange, isFailure, type ScreenshotReport } from '../screenshots/results.ts';
 import type { UserError } from '../shared/errors.ts';
 import { endOnSignals } from '../shared/exit-cleanup.ts';
@@ -21,7 +21,7 @@ interface ScreenshotFlags {
   maxDiffPixels?: number;
   pixelThreshold?: number;
   scale: number;
-  shard?: ScreenshotShard;
+  shard?: Shard;
   ignoreEnvironment?: boolean;
   json?: boolean;
 }

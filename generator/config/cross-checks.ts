@@ -9,15 +9,19 @@ import { localeTagProblems } from './locale-tags.ts';
 import { trackingProblems } from './tracking-checks.ts';
 import type { ProjectFiles } from './project-files.ts';
 import { outsideProblem, outsideTarget } from './project-paths.ts';
-import { missingTranslations } from './translations.ts';
+import { missingTranslations, type CheckedTranslations } from './translations.ts';
 import type { CampaignConfig, Config } from './types.ts';
 
-/** The problems of one campaign; the locale files it reads are added to `localeFiles`. */
+/**
+ * The problems of one campaign; the locale files it reads are added to `localeFiles`, the
+ * translation checks it runs to `translations` (both kept by the run for its other campaigns).
+ */
 export async function crossCheck(
   loaded: LoadedConfig,
   campaign: CampaignConfig,
   files: ProjectFiles,
   localeFiles: Map<string, LocaleFile>,
+  translations: CheckedTranslations,
 ): Promise<ConfigIssue[]> {
   const { config } = campaign;
   const issues: ConfigIssue[] = [];
@@ -47,7 +51,7 @@ export async function crossCheck(
   // A tag Intl refuses names no file worth reading; its own problem says what to write instead.
   const badLocales = new Set(tagProblems.flatMap(({ keyPath }) => (keyPath[0] === 'locales' ? [config.locales[keyPath[1] as number]] : [])));
 
-  issues.push(...checkLocaleFiles(loaded, campaign, files, localeFiles, badLocales, report));
+  issues.push(...checkLocaleFiles(loaded, campaign, { files, localeFiles, translations }, badLocales, report));
   return issues;
 }
 
@@ -58,8 +62,7 @@ export async function crossCheck(
 function checkLocaleFiles(
   loaded: LoadedConfig,
   { name, config }: CampaignConfig,
-  files: ProjectFiles,
-  localeFiles: Map<string, LocaleFile>,
+  { files, localeFiles, translations }: { files: ProjectFiles; localeFiles: Map<string, LocaleFile>; translations: CheckedTranslations },
   badLocales: Set<string | undefined>,
   report: (keyPath: KeyPath, message: string) => void,
 ): ConfigIssue[] {
@@ -92,7 +95,7 @@ function checkLocaleFiles(
     if ('file' in result) localeFiles.set(file, result.file);
     return 'file' in result ? result.file : undefined;
   });
-  issues.push(...missingTranslations(config, read.filter((file) => file !== undefined)));
+  issues.push(...missingTranslations(config, read.filter((file) => file !== undefined), translations));
   return issues;
 }
 

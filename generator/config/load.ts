@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ConfigError, ConfigNotFound, ConfigUnreadable, type ConfigIssue } from '../shared/errors.ts';
-import { readConfigText } from './read-text.ts';
+import { lineAndColumnAt, readConfigText } from './read-text.ts';
 import { describeYamlErrors, duplicateKeyIssues, firstStructuralError } from './yaml-errors.ts';
 
 /** A config file as read from disk: its data, and the document and line table to locate keys in it. */
@@ -84,7 +84,7 @@ function aliasIssues(document: Document, lineCounter: LineCounter, file: string)
   visit(document, {
     Alias(_, alias) {
       if (alias.resolve(document)) return;
-      const [line, column] = positionOfOffset(lineCounter, alias.range?.[0] ?? 0);
+      const [line, column] = lineAndColumnAt(lineCounter.lineStarts, alias.range?.[0] ?? 0);
       issues.push({ file, line, column, path: '', message: `unknown alias "*${alias.source}": expected an anchor "&${alias.source}" earlier in the file, found none` });
     },
   });
@@ -98,7 +98,7 @@ function firstAliasPosition(document: Document, lineCounter: LineCounter): [numb
     offset = node.range?.[0] ?? 0;
     return visit.BREAK;
   });
-  return positionOfOffset(lineCounter, offset);
+  return lineAndColumnAt(lineCounter.lineStarts, offset);
 }
 
 /**
@@ -137,7 +137,7 @@ export function positionOf(
     offset = start;
     node = next;
   }
-  return positionOfOffset(config.lineCounter, offset);
+  return lineAndColumnAt(config.lineCounter.lineStarts, offset);
 }
 
 /** `app.links.terms`, `variants[2].path`: how key paths appear in messages. */
@@ -145,11 +145,6 @@ export function formatKeyPath(keyPath: KeyPath): string {
   return keyPath
     .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`))
     .join('');
-}
-
-function positionOfOffset(lineCounter: LineCounter, offset: number): [number, number] {
-  const { line, col } = lineCounter.linePos(offset);
-  return [line, col];
 }
 
 function rangeStart(node: unknown): number | undefined {

@@ -3,7 +3,7 @@ import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, visit,
 import type { Messages } from '../../templates/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
 import type { KeyPath } from './load.ts';
-import { readConfigText } from './read-text.ts';
+import { lineAndColumnAt, lineStartsOf, readConfigText } from './read-text.ts';
 import { describeValue } from './schema-errors.ts';
 
 /** A locale file as read: its messages and its syntax tree, to point at a key. */
@@ -171,21 +171,4 @@ function duplicateKeys(text: string): Array<{ key: string; offset: number; first
     },
   });
   return found;
-}
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function lineAndColumnAt(lineStarts: number[], offset: number): [number, number] {
-  let low = 0;
-  let high = lineStarts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (lineStarts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return [low + 1, offset - lineStarts[low]! + 1];
 }

@@ -21,6 +21,15 @@ export function canonicalTag(tag: string): string | undefined {
 }
 
 /**
+ * The names Intl gives languages in `locale` (`de` in fr: "allemand"), the page's name for each
+ * of the app's languages unless the locale file writes its own (`languageNames.<tag>`). `of`
+ * gives undefined for a tag Intl has no name for (`qaa`), which the locale file must then name.
+ */
+export function intlLanguageNames(locale: string): Intl.DisplayNames {
+  return new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' });
+}
+
+/**
  * Every tag of `locales` and `app.languages` that Intl refuses or writes differently, and a
  * default locale that is not listed. A tag names a folder, a file and a URL segment, which
  * are case-sensitive on most hosts: only the one canonical spelling is accepted, so `pt-br`

@@ -4,7 +4,7 @@ import { ConfigError, type ConfigIssue } from '../shared/errors.ts';
 
 /**
  * Config and locale files larger than this are refused unread: real ones are a few KB,
- * and the limit bounds the parser's time and memory. Documented in the README.
+ * and the limit bounds the parser's time and memory. Documented in docs/config.md.
  */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -78,7 +78,8 @@ export function decodeConfigText(bytes: Uint8Array, shown: string): string {
   if (nul !== -1) fail(shown, 1, 1, `not a text file: expected UTF-8 YAML or JSON text, found binary data (a NUL byte at offset ${nul})`);
   const invalid = firstInvalidUtf8(bytes);
   if (invalid !== -1) {
-    const [line, column] = lineAndColumn(new TextDecoder().decode(bytes.subarray(0, invalid)));
+    const before = new TextDecoder().decode(bytes.subarray(0, invalid));
+    const [line, column] = lineAndColumnAt(lineStartsOf(before), before.length);
     const byte = bytes[invalid]!.toString(16).toUpperCase().padStart(2, '0');
     fail(shown, line, column, `not UTF-8: expected UTF-8 text, found the byte 0x${byte} (save the file as UTF-8)`);
   }
@@ -86,7 +87,7 @@ export function decodeConfigText(bytes: Uint8Array, shown: string): string {
   // YAML 1.2 allows tab, line feed and carriage return of the C0 controls, and not DEL.
   const control = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
   if (control) {
-    const [line, column] = lineAndColumn(text.slice(0, control.index));
+    const [line, column] = lineAndColumnAt(lineStartsOf(text), control.index);
     const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
     fail(shown, line, column, `control character U+${code}: expected printable text, found a control character (remove it)`);
   }
@@ -124,10 +125,26 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** The 1-based line and column just after `before`. */
-export function lineAndColumn(before: string): [number, number] {
-  const lines = before.split('\n');
-  return [lines.length, lines[lines.length - 1]!.length + 1];
+/** Where the lines of `text` start: 0, and the offset after each line feed (the offsets yaml's LineCounter records). */
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * The 1-based line and column of `offset` in a text whose lines start at `lineStarts`
+ * (lineStartsOf, or a yaml LineCounter's): how every config and locale message points into a file.
+ */
+export function lineAndColumnAt(lineStarts: readonly number[], offset: number): [number, number] {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lineStarts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return [low + 1, offset - lineStarts[low]! + 1];
 }
 
 function bytesOf(count: number): string {

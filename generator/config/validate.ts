@@ -11,6 +11,7 @@ import { diskFiles, type ProjectFiles } from './project-files.ts';
 import { configSchema } from './schema/index.ts';
 import { describeSchemaErrors } from './schema-errors.ts';
 import { validateFile, validateOverride } from './schema-validators.ts';
+import type { CheckedTranslations } from './translations.ts';
 import type { CampaignConfig, Config } from './types.ts';
 
 /** A config's settings, merged and with their defaults, and its translations loaded: valid once checkConfig found no problem. */
@@ -49,8 +50,9 @@ export async function checkConfig(loaded: LoadedConfig, files: ProjectFiles = di
   const base: CampaignConfig = { name: null, config: withDefaults(topLevel) };
   const campaigns = Object.entries(overrides).map(([name, override]) => ({ name, config: withDefaults(mergeOverrides(topLevel, override)) }));
   const localeFiles = new Map<string, LocaleFile>();
+  const translations: CheckedTranslations = new WeakMap();
   // One campaign after another: what they share is read once (files keeps every answer), and only one campaign's checks are in flight.
-  for (const campaign of [base, ...campaigns]) problems.push(...(await crossCheck(loaded, campaign, files, localeFiles)));
+  for (const campaign of [base, ...campaigns]) problems.push(...(await crossCheck(loaded, campaign, files, localeFiles, translations)));
   return { checked: { loaded, base, campaigns, localeFiles }, problems: inReadingOrder(problems) };
 }
 

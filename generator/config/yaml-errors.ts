@@ -1,6 +1,7 @@
 // Turns the yaml parser's syntax errors into one plain sentence each: what is wrong, expected and found.
 import { isCollection, isMap, isPair, isScalar, isSeq, Scalar, visit, type Document, type LineCounter, type YAMLError } from 'yaml';
 import type { ConfigIssue } from '../shared/errors.ts';
+import { lineAndColumnAt } from './read-text.ts';
 
 /** Parser errors that leave the structure around them intact, so what follows is still read right. */
 const LOCAL_ERRORS: ReadonlySet<string> = new Set(['BAD_DQ_ESCAPE', 'TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE', 'KEY_OVER_1024_CHARS']);
@@ -21,8 +22,8 @@ export function describeYamlErrors(
   const issues: ConfigIssue[] = [];
   for (const error of errors) {
     const { offset, message } = explain(error, document, lineCounter, text);
-    const { line, col } = lineCounter.linePos(offset);
-    issues.push({ file, line, column: col, path: '', message });
+    const [line, column] = lineAndColumnAt(lineCounter.lineStarts, offset);
+    issues.push({ file, line, column, path: '', message });
     if (!LOCAL_ERRORS.has(error.code)) break;
   }
   return issues;
@@ -31,11 +32,11 @@ export function describeYamlErrors(
 /** Where to point and what to say about one parser error. */
 function explain(error: YAMLError, document: Document, lineCounter: LineCounter, text: string): { offset: number; message: string } {
   const offset = error.pos[0];
-  const position = lineCounter.linePos(offset);
+  const [line, column] = lineAndColumnAt(lineCounter.lineStarts, offset);
   const at =
     offset >= text.trimEnd().length ? 'the end of the file'
-    : offset === lineEnd(text, offset) ? `the end of line ${position.line}`
-    : `line ${position.line}, column ${position.col}`;
+    : offset === lineEnd(text, offset) ? `the end of line ${line}`
+    : `line ${line}, column ${column}`;
   switch (error.code) {
     case 'TAB_AS_INDENT':
       return { offset, message: 'tab used for indentation: expected spaces, found a tab' };
@@ -72,7 +73,7 @@ function explain(error: YAMLError, document: Document, lineCounter: LineCounter,
       if (/same column/.test(error.message)) {
         // The parser points at the start of the line; the reader looks for the key.
         const key = offset + (/^[ ]*/.exec(text.slice(offset))?.[0].length ?? 0);
-        return { offset: key, message: `bad indentation: expected this line to start at the same column as the items of the list or mapping above it, found column ${lineCounter.linePos(key).col}` };
+        return { offset: key, message: `bad indentation: expected this line to start at the same column as the items of the list or mapping above it, found column ${lineAndColumnAt(lineCounter.lineStarts, key)[1]}` };
       }
       if (/followed by map values/.test(error.message)) {
         return { offset, message: 'expected "key: value", found a line without ": "' };
@@ -106,10 +107,10 @@ export function duplicateKeyIssues(document: Document, lineCounter: LineCounter,
           first.set(pair.key.value, offset);
           continue;
         }
-        const { line, col } = lineCounter.linePos(offset);
-        const at = lineCounter.linePos(earlier);
-        const message = `duplicate key "${shorten(String(pair.key.value))}": expected each key once in a mapping, found it again (first at line ${at.line}, column ${at.col})`;
-        issues.push({ file, line, column: col, path: '', message });
+        const [line, column] = lineAndColumnAt(lineCounter.lineStarts, offset);
+        const [firstLine, firstColumn] = lineAndColumnAt(lineCounter.lineStarts, earlier);
+        const message = `duplicate key "${shorten(String(pair.key.value))}": expected each key once in a mapping, found it again (first at line ${firstLine}, column ${firstColumn})`;
+        issues.push({ file, line, column, path: '', message });
       }
     },
   });

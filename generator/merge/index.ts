@@ -1,11 +1,12 @@
 // `store-landing merge`: joins the outputs of `build --all --shard I/N` into the site one `build --all` writes, byte for byte.
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { siteRootFiles, type SiteEntry } from '../pipeline/site-root.ts';
 import { writeOutput, type OutputFile } from '../pipeline/output/write.ts';
 import { ShardsDiffer, ShardsIncomplete, ShardsMismatched } from '../shared/errors.ts';
+import { sha256Hex } from '../shared/hash.ts';
 import { isSiteManifest, MANIFEST_FILE, readManifest, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
+import type { Shard } from '../shared/shard.ts';
 
 export interface MergeResult {
   outDir: string;
@@ -17,7 +18,7 @@ export interface MergeResult {
 /** One shard's output folder and its manifest. */
 interface ShardOutput {
   dir: string;
-  manifest: SiteManifest & { shard: { index: number; count: number } };
+  manifest: SiteManifest & { shard: Shard };
 }
 
 /**
@@ -94,7 +95,7 @@ async function* shardFiles(shards: ShardOutput[], entries: SiteEntry[]): AsyncGe
       const file = path.relative(shard.dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       if (file === MANIFEST_FILE || /\.(gz|br)$/.test(file)) continue;
       const bytes = await readFile(path.join(shard.dir, file));
-      const hash = createHash('sha256').update(bytes).digest('hex');
+      const hash = sha256Hex(bytes);
       if (!byContent.has(hash)) byContent.set(hash, bytes);
       files.push({ path: file, contents: byContent.get(hash)! });
     }

@@ -4,6 +4,7 @@ import type { CampaignConfig, Config, VariantConfig } from '../config/types.ts';
 import { CampaignNotFound, CampaignsMissing, ConfigError, type ConfigIssue } from '../shared/errors.ts';
 import { campaignSlug, DEV_DIR, HOSTING_DIR } from '../hosts/site.ts';
 import { urlPathOf } from '../shared/manifest.ts';
+import type { Shard } from '../shared/shard.ts';
 
 /** One page to render. */
 export interface PlannedPage {
@@ -47,12 +48,6 @@ export interface BuildSelection {
   all?: boolean;
   /** With `all`: build only this shard's part (shardPlans), to be joined by `store-landing merge`. */
   shard?: Shard;
-}
-
-/** The I-th (1-based) of N parts of an `--all` build. */
-export interface Shard {
-  index: number;
-  count: number;
 }
 
 /**

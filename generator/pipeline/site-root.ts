@@ -1,7 +1,7 @@
 // The files at the root of a build that describe the whole site: the manifest and every host's configuration. `build` and `merge` both write them from here.
 import { hostFiles, type HostCampaign } from '../hosts/index.ts';
 import { MANIFEST_FILE, urlPathOf, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
-import type { Shard } from './plan.ts';
+import type { Shard } from '../shared/shard.ts';
 import type { OutputFile } from './output/write.ts';
 
 /** One campaign folder of the site, as its manifest describes it. */

@@ -1,9 +1,9 @@
 // The environment baselines were captured in (environment.json beside them: browser, platform, device scale, the fonts each page used), and how another differs from it.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sha256Hex } from '../shared/hash.ts';
 
 /** What a capture depends on besides the page: two captures of one page in equal environments are the same pixels. */
 export interface Environment {
@@ -40,7 +40,7 @@ export function makeEnvironment(browser: string, platform: string, deviceScale: 
 /** A short hash of every font the screenshots used, whichever used it. */
 export function fingerprintFonts(byShot: Record<string, string[]>): string {
   const used = [...new Set(Object.values(byShot).flat())].sort();
-  return `sha256:${createHash('sha256').update(used.join('\n')).digest('hex').slice(0, 16)}`;
+  return `sha256:${sha256Hex(used.join('\n')).slice(0, 16)}`;
 }
 
 /** The environment recorded beside the baselines, or undefined when there is none (baselines of an earlier version). */

@@ -2,18 +2,13 @@
 import path from 'node:path';
 import type { CampaignManifest, ManifestPage } from '../shared/manifest.ts';
 import { urlPathOf } from '../shared/manifest.ts';
+import type { Shard } from '../shared/shard.ts';
 
 /** The widths every page is captured at: the iPhone 12 to 16 screen, and the narrowest the page supports. */
 export const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 350, height: 844 },
 ] as const;
-
-/** One part of N of the shots, 1-based: `--shard 2/3` is `{ index: 2, count: 3 }`. */
-export interface ScreenshotShard {
-  index: number;
-  count: number;
-}
 
 /** One capture to take: a page at one viewport. */
 export interface PlannedShot {
@@ -61,7 +56,7 @@ export function planSiteShots(campaigns: Array<{ dir: string; manifest: Campaign
  * shards' sizes differ by at most one, every shot is in exactly one shard, and the split
  * depends on the build's pages alone (not on the order of its manifest). A shard may be empty.
  */
-export function shardShots<T extends { name: string }>(shots: readonly T[], shard: ScreenshotShard): T[] {
+export function shardShots<T extends { name: string }>(shots: readonly T[], shard: Shard): T[] {
   const sorted = shots.map((shot) => shot.name).sort();
   const owned = new Set(sorted.filter((_, position) => position % shard.count === shard.index - 1));
   return shots.filter((shot) => owned.has(shot.name));

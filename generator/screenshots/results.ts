@@ -3,7 +3,7 @@ import { BaselinesMissing, GlyphsMissing, ScreenshotEnvironmentMismatch, Screens
 import type { Comparison } from './compare.ts';
 import type { Environment } from './environment.ts';
 import { fontPackagesFor } from './glyphs.ts';
-import type { ScreenshotShard } from './plan.ts';
+import type { Shard } from '../shared/shard.ts';
 
 /**
  * What became of one shot: `same` within its budget, `changed` past it, `missing` without a
@@ -57,7 +57,7 @@ export interface ScreenshotReport {
   /** The baselines this run wrote: with --update, the missing and the changed (those matching --only). */
   written: string[];
   /** The part this run took (`--shard I/N`); null for every shot (and for a merged report). */
-  shard: ScreenshotShard | null;
+  shard: Shard | null;
   /** How many shots the whole check has, over all shards. */
   planned: number;
   environment: EnvironmentReport;

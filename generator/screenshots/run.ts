@@ -9,11 +9,12 @@ import { validateSite } from '../pipeline/check.ts';
 import { isSiteManifest, readCampaignManifests, readManifest } from '../shared/manifest.ts';
 import { OnlyWithoutUpdate, ScreenshotSourceConflict, ScreenshotsNeedOneCampaign, ScreenshotsNeedSite } from '../shared/errors.ts';
 import { removeOnExit } from '../shared/exit-cleanup.ts';
+import type { Shard } from '../shared/shard.ts';
 import { budgetFor, DEFAULT_SETTINGS, type ScreenshotSettings, type ShotBudget } from './budget.ts';
 import { captureAll } from './capture.ts';
 import { checkShot, pruneBaselines, writeBaseline, type CheckedShot } from './check-shot.ts';
 import { describePlatform, environmentFile, fingerprintFonts, fontDifferences, makeEnvironment, readEnvironment, setupDifferences, writeEnvironment } from './environment.ts';
-import { planShots, planSiteShots, shardShots, type PlannedShot, type ScreenshotShard } from './plan.ts';
+import { planShots, planSiteShots, shardShots, type PlannedShot } from './plan.ts';
 import { prepareOutDir, writeReportFolder, type ReportFiles } from './report-dir.ts';
 import { DEFAULT_UPDATE_COMMAND, type EnvironmentReport, type ScreenshotReport, type ShotResult } from './results.ts';
 
@@ -38,7 +39,7 @@ export interface ScreenshotOptions {
   /** Device pixel ratio of the captures; baselines at another ratio carry `@<n>x` in their names. */
   scale: number;
   /** Take only this part of the shots (planShots, shardShots). */
-  shard?: ScreenshotShard;
+  shard?: Shard;
   /** Compare pixels even when the baselines were made in another environment. */
   ignoreEnvironment?: boolean;
   /** The command line that writes these baselines, quoted in the hints; the user's own flags (command-line.ts). */

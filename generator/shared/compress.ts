@@ -1,9 +1,10 @@
 // Precompressed twins of text files: which twins a file gets, how hard they are compressed, and a disk cache of the costly ones.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { sha256Hex } from './hash.ts';
 
 /** Text files that get compressed twins; pages (.html) do not, see effortFor. */
 const COMPRESSIBLE = /\.(js|css|json|svg|txt|xml)$/;
@@ -70,7 +71,7 @@ export class Compressor {
       const options = { level: effort.gzip };
       return [{ extension: '.gz', contents: contents.byteLength < SYNC_GZIP_BYTES ? gzipSync(contents, options) : await gzipAsync(contents, options) }];
     }
-    const key = `${createHash('sha256').update(contents).digest('hex')}-${effort.gzip}-${effort.brotli}`;
+    const key = `${sha256Hex(contents)}-${effort.gzip}-${effort.brotli}`;
     return (await this.cached(key)) ?? this.store(key, await compressBoth(contents, effort.gzip, effort.brotli));
   }
 

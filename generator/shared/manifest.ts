@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildNotFound } from './errors.ts';
+import type { Shard } from './shard.ts';
 
 /** One page as listed in a campaign's manifest. */
 export interface ManifestPage {
@@ -34,7 +35,7 @@ export interface SiteManifest {
    * On the output of `build --all --shard I/N`: it holds only its part, for `store-landing merge`,
    * which joins only shards of one `fingerprint` (pipeline/fingerprint.ts: the config and the tool's version).
    */
-  shard?: { index: number; count: number; fingerprint?: string };
+  shard?: Shard & { fingerprint?: string };
 }
 
 export type Manifest = CampaignManifest | SiteManifest;

@@ -1,5 +1,6 @@
 // Local fakes of the third-party hosts the runtime talks to (Meta, TikTok and Snap pixels, the Google tag, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
+import { SMART_SCRIPT_PARAMETERS } from '../smart-script.ts';
 import { BRAINTREE_HOST, braintreeComponentScript, isLocalRequest, openPage, type PageOptions, type TestPage } from './browser.ts';
 
 /**
@@ -315,9 +316,7 @@ function smartScript(build: SmartScriptBuild): string {
   const { clickIds, encodesKeyword, version } = SMART_SCRIPT_BUILDS[build];
   return `(function () {
   var record = ${recordCall('generate-one-link-url')};
-  var NAMES = [['mediaSource', 'pid'], ['campaign', 'c'], ['channel', 'af_channel'], ['ad', 'af_ad'],
-    ['adSet', 'af_adset'], ['deepLinkValue', 'deep_link_value'], ['afSub1', 'af_sub1'], ['afSub2', 'af_sub2'],
-    ['afSub3', 'af_sub3'], ['afSub4', 'af_sub4'], ['afSub5', 'af_sub5']];
+  var NAMES = ${JSON.stringify(SMART_SCRIPT_PARAMETERS)};
   var CLICK_IDS = ${JSON.stringify(clickIds)};
   window.AF_SMART_SCRIPT = {
     version: ${JSON.stringify(version)},

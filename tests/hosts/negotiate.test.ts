@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { parse } from 'acorn';
 import { describe, expect, test } from 'vitest';
-import { FALLBACK_LOCALE } from '../../generator/config/schema/index.ts';
+import { configSchema } from '../../generator/config/schema/index.ts';
 import { chooseFallbackLocale, FALLBACK_LANGUAGE, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
 import { routeRequest, type RouterCampaign } from '../../generator/hosts/route.ts';
 import { SITE } from './site.ts';
@@ -91,8 +91,9 @@ describe('the fallback locale', () => {
     expect(chooseFallbackLocale(locales, defaultLocale)).toBe(expected);
   });
 
-  test("is the language the config's schema requires every campaign to list", () => {
-    expect(FALLBACK_LANGUAGE).toBe(FALLBACK_LOCALE);
+  test("is the language the config's schema requires every campaign to list, and its default locale", () => {
+    expect(configSchema.properties.locales.contains).toMatchObject({ const: FALLBACK_LANGUAGE });
+    expect(configSchema.properties.defaultLocale.default).toBe(FALLBACK_LANGUAGE);
   });
 
   test('negotiation order puts the default first and keeps the others as configured', () => {

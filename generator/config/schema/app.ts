@@ -73,7 +73,7 @@ export const app = Type.Object(
       maxItems: 100,
       uniqueItems: true,
       description:
-        'BCP 47 tags of the languages the app supports, in display order; names come from languageNames.* in the locales (languageNames.pt-BR), joined as each locale writes a list.',
+        'BCP 47 tags of the languages the app supports, in display order. Each locale shows a language by the name Intl gives it there (de in fr: allemand), or by the one its locale file gives under languageNames (languageNames.pt-BR), which wins; a language Intl cannot name needs one. The names are joined as each locale writes a list.',
     }),
     price: Type.Union([Type.Literal('free'), Type.Number({ exclusiveMinimum: 0, maximum: LIMITS.price })], {
       description: 'free, or the app\'s price in the listing currency.',

@@ -1,14 +1,10 @@
-// The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and the README documents; types and defaults follow from it.
+// The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and docs/config.md documents; types and defaults follow from it.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { FALLBACK_LANGUAGE } from '../../../templates/negotiate.ts';
 import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
 import { basePath, defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, networkId, oneOf, recordOf, route } from './values.ts';
 
-/**
- * The language every campaign is built in whatever else it lists: the one a visitor whose
- * languages match no locale is meant to get, and the one a plain host falls back to.
- */
-export const FALLBACK_LOCALE = 'en';
 
 const variant = Type.Object(
   {
@@ -182,7 +178,8 @@ export const configSchema = Type.Object(
       minItems: 1,
       maxItems: 100,
       uniqueItems: true,
-      contains: Type.Literal(FALLBACK_LOCALE),
+      // Every campaign is built in the fallback language, whatever else it lists.
+      contains: Type.Literal(FALLBACK_LANGUAGE),
       description:
         'Languages to render every page in: BCP 47 tags as Intl spells them (en, ja, pt-BR, zh-Hant, ar), each with a translation file of its name in localesDir (pt-BR.json). English is the fallback and must be listed.',
     }),
@@ -190,7 +187,7 @@ export const configSchema = Type.Object(
       languageTag({
         description: 'The language of the plain routes (/, /feature1, ...) and of the 404 page; one of locales. The other locales\' pages are in a folder of their tag (/pt-BR/feature1).',
       }),
-      FALLBACK_LOCALE,
+      FALLBACK_LANGUAGE,
     ),
     localesDir: defaulted(Type.String({ minLength: 1, maxLength: LIMITS.path, description: 'Folder of the i18next resources <lang>.json, relative to this file and inside its folder (links are followed).' }), 'locales'),
     basePath: defaulted(

@@ -6,14 +6,11 @@ import { transform } from 'esbuild';
 import type { PaymentSettings } from '../../../templates/runtime/types.ts';
 import type { AssetFile } from './bundle.ts';
 import type { Config } from '../../config/types.ts';
+import { sha256Hex } from '../../shared/hash.ts';
 
 /** `name-0123456789.ext`: a name that changes whenever the contents do, so it can be cached for good. */
 export function hashedName(stem: string, extension: string, contents: Uint8Array | string): string {
-  return `${stem}-${contentHash(contents).slice(0, 10)}${extension}`;
-}
-
-function contentHash(contents: Uint8Array | string): string {
-  return createHash('sha256').update(contents).digest('hex');
+  return `${stem}-${sha256Hex(contents).slice(0, 10)}${extension}`;
 }
 
 const require = createRequire(import.meta.url);

@@ -1,9 +1,10 @@
 // The runtime bundle kept between builds with the hash of every file it was made from: a build whose sources did not change reuses it instead of running esbuild again.
 import { version as esbuildVersion } from 'esbuild';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sha256Hex } from '../../shared/hash.ts';
 import type { Bundle } from './bundle.ts';
 
 /**
@@ -53,7 +54,7 @@ async function unchanged(sources: Record<string, string>): Promise<boolean> {
 /** A file's SHA-256, or '' when it cannot be read (a source that is gone counts as changed). */
 async function hashOf(file: string): Promise<string> {
   try {
-    return createHash('sha256').update(await readFile(file)).digest('hex');
+    return sha256Hex(await readFile(file));
   } catch {
     return '';
   }

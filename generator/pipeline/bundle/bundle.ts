@@ -3,6 +3,7 @@ import { build, transform, type Metafile } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BROWSER_TARGETS, BROWSER_TARGETS_FILE } from './browser-targets.ts';
 
 const templatesDir = fileURLToPath(new URL('../../../templates/', import.meta.url));
 /** The package's folder: esbuild's paths (the metafile's, the sources') are relative to it, wherever a build runs. */
@@ -29,12 +30,9 @@ export interface Bundle {
   /** The plain routes' inline script (templates/language-redirect.ts), minified. */
   languageRedirect: string;
   metafile: Metafile;
-  /** Every file the bundle was made from, absolute: its code, styles and packages, and this module. */
+  /** Every file the bundle was made from, absolute: its code, styles and packages, this module and its targets'. */
   sources: string[];
 }
-
-/** Browsers we serve: Safari of iOS 15 and later (the app's minimum) and current Chromium. */
-const TARGETS = ['safari15', 'chrome100'];
 
 /**
  * Chromium's explicit compile hint: every function in the file is compiled with the script,
@@ -58,7 +56,7 @@ export async function bundleRuntime(): Promise<Bundle> {
       splitting: true,
       format: 'esm',
       minify: true,
-      target: TARGETS,
+      target: BROWSER_TARGETS,
       jsx: 'automatic',
       define: { 'process.env.NODE_ENV': '"production"' },
       entryNames: '[name]-[hash]',
@@ -71,7 +69,7 @@ export async function bundleRuntime(): Promise<Bundle> {
       logLevel: 'silent',
     }),
     readFile(path.join(templatesDir, 'styles.css'), 'utf8').then((source) =>
-      transform(source, { loader: 'css', minify: true, target: TARGETS }),
+      transform(source, { loader: 'css', minify: true, target: BROWSER_TARGETS }),
     ),
     build({
       absWorkingDir: packageDir,
@@ -80,7 +78,7 @@ export async function bundleRuntime(): Promise<Bundle> {
       bundle: true,
       format: 'iife',
       minify: true,
-      target: TARGETS,
+      target: BROWSER_TARGETS,
       write: false,
       legalComments: 'none',
       logLevel: 'silent',
@@ -103,7 +101,7 @@ export async function bundleRuntime(): Promise<Bundle> {
     metafile: result.metafile,
     sources: [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(languageRedirect.metafile.inputs)])]
       .map((input) => path.join(packageDir, input))
-      .concat(path.join(templatesDir, 'styles.css'), thisFile),
+      .concat(path.join(templatesDir, 'styles.css'), thisFile, BROWSER_TARGETS_FILE),
   };
 }
 

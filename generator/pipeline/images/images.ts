@@ -1,5 +1,5 @@
 // The config's images as the page serves them: AVIF and WebP at 1x, 2x and 3x of their CSS width, encoded once and cached on disk by content hash.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { AssetFile } from '../bundle/bundle.ts';
 import type { Config } from '../../config/types.ts';
 import { ImageRefused, ImageUnreadable } from '../../shared/errors.ts';
+import { sha256Hex } from '../../shared/hash.ts';
 import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, svgDimensions, type ImageHeader, type ImageRole } from '../../shared/image-limits.ts';
 import { imageUses } from '../../config/image-uses.ts';
 import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey } from './image-roles.ts';
@@ -15,8 +16,8 @@ import { createSvgSanitizer, sanitizerVersion, type SvgSanitizer } from './svg-s
 /**
  * Encoder settings, chosen by eye at 390 px wide and device scale 3 on screenshots with
  * 10 px text: AVIF quality 60 keeps that text as crisp as the source (50 rings around it),
- * and AVIF stays 4:4:4 so coloured glyphs keep their edges. Effort 2 encodes a 3x
- * screenshot in about 0.25 s, against 1.6 s at effort 4 for 7 % fewer bytes.
+ * and AVIF stays 4:4:4 so coloured glyphs keep their edges. Effort 2: higher efforts take
+ * several times longer to encode for a few per cent fewer bytes.
  * WebP is only for browsers without AVIF (iOS 15); it is 4:2:0 by design, so it needs a
  * higher quality and smart subsampling for the same text.
  * Changing a setting changes the cache key, so every image is encoded again once.
@@ -112,7 +113,7 @@ export async function optimizeImage(file: string, role: ImageRole, pipeline: Ima
   const densities = DENSITIES.filter((density) => density === 1 || isSvg || cssWidth * density <= intrinsic.width);
   const pixelWidth = (density: number) => (isSvg ? cssWidth * density : Math.min(cssWidth * density, intrinsic.width));
   // Everything an encoded file depends on besides its width, which the name carries.
-  const settings = hashOf(contents) + JSON.stringify({ cssWidth, cssHeight, encoders: ENCODERS, sharp: sharp.versions });
+  const settings = sha256Hex(contents) + JSON.stringify({ cssWidth, cssHeight, encoders: ENCODERS, sharp: sharp.versions });
   const renditions = FORMATS.flatMap((format) =>
     densities.map((density) => {
       // Every rendition has exactly the <img>'s aspect ratio, cssWidth:cssHeight, so whichever
@@ -192,7 +193,7 @@ async function checkedHeader(source: Buffer, role: ImageRole, file: string): Pro
 
 /** The SVG `source` (from `file`) as it ships: sanitised once, then taken from the cache by the source's hash and the sanitiser's version. */
 async function sanitizedSvg(source: Buffer, file: string, pipeline: ImagePipeline): Promise<Buffer> {
-  const cached = path.join(pipeline.cacheDir, `sanitized-${hashOf(source.toString('hex') + sanitizerVersion()).slice(0, 32)}.svg`);
+  const cached = path.join(pipeline.cacheDir, `sanitized-${sha256Hex(source.toString('hex') + sanitizerVersion()).slice(0, 32)}.svg`);
   if (existsSync(cached)) return readFile(cached);
   pipeline.sanitizer ??= createSvgSanitizer();
   const clean = Buffer.from((await pipeline.sanitizer)(source.toString('utf8'), file));
@@ -208,13 +209,9 @@ async function writeAtomically(file: string, contents: Buffer) {
   await rename(temporary, file);
 }
 
-function hashOf(contents: Uint8Array | string): string {
-  return createHash('sha256').update(contents).digest('hex');
-}
-
 /** `stem-0123456789-489.avif`: the renditions of one image share the hash, which compresses well in the HTML. */
 function hashedImageName(stem: string, hashed: Uint8Array | string, suffix: string, extension: string): string {
-  return `${stem}-${hashOf(hashed).slice(0, 10)}${suffix}.${extension}`;
+  return `${stem}-${sha256Hex(hashed).slice(0, 10)}${suffix}.${extension}`;
 }
 
 /** The intrinsic size of an SVG: its width and height attributes, else its viewBox (shared/image-limits.ts). */

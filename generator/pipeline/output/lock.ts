@@ -1,9 +1,9 @@
 // Who owns a build's lock or staging folder, and whether that owner still lives, judged without trusting a PID alone.
-import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { OutputLocked } from '../../shared/errors.ts';
+import { sha256Hex } from '../../shared/hash.ts';
 
 /**
  * What identifies a build process across machines, containers and reboots. A PID means
@@ -39,7 +39,7 @@ export function currentOwner(): Owner {
  */
 export function ownerTag(): string {
   const { hostname, bootId, pidNamespace } = currentOwner();
-  return createHash('sha256').update(`${hostname}\n${bootId}\n${pidNamespace}`).digest('hex').slice(0, 8);
+  return sha256Hex(`${hostname}\n${bootId}\n${pidNamespace}`).slice(0, 8);
 }
 
 /**

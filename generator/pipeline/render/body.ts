@@ -1,8 +1,8 @@
 // Page bodies: rendered once per distinct content, and once per locale but for the screenshots section, which the locale's pages render alone.
-import { createHash } from 'node:crypto';
 import { render, renderScreenshots, type TranslatorCache } from '../../../templates/entry-server.tsx';
 import type { Messages, PageProps } from '../../../templates/props.ts';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
+import { sha256Hex } from '../../shared/hash.ts';
 import { INSTALL_LINK_TOKEN, joinTemplates, toTemplate, type DocumentTemplate } from './slots.ts';
 
 /**
@@ -56,7 +56,7 @@ export class ShellCache {
     const kept = this.sharedKeys.get(shared.listing);
     const entries = Object.entries(shared) as Array<[keyof SharedProps, unknown]>;
     if (kept && entries.length === Object.keys(kept.shared).length && entries.every(([name, value]) => kept.shared[name] === value)) return kept.key;
-    const key = createHash('sha256').update(JSON.stringify(shared)).digest('hex');
+    const key = sha256Hex(JSON.stringify(shared));
     this.sharedKeys.set(shared.listing, { shared, key });
     return key;
   }

@@ -10,7 +10,7 @@ import { buildPageProps, type ImageResolver } from './page-props.ts';
 import { notFoundFile } from '../../hosts/site.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
-import { propsTemplate } from './props-json.ts';
+import { propsTemplate, type SharedJson } from './props-json.ts';
 import { ISLAND_PROPS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
 import {
   BASE_PATH_TOKEN,
@@ -46,6 +46,8 @@ export interface RenderContext {
   shells: ShellCache;
   /** The build's translators (one per messages object and locale). */
   translators: TranslatorCache;
+  /** The JSON of the props a locale's pages share, made once for the build (see propsTemplate). */
+  sharedJson: SharedJson;
 }
 
 /** A campaign's documents with stand-ins: every campaign whose config differs only in what they stand for shares them. */
@@ -120,7 +122,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
   });
   return splitAround(html, [
     [BODY_TOKEN, body],
-    [PROPS_SLOT, propsTemplate({ ...props, installLink: INSTALL_LINK_JSON_TOKEN })],
+    [PROPS_SLOT, propsTemplate({ ...props, installLink: INSTALL_LINK_JSON_TOKEN }, context.sharedJson)],
     [ISLANDS_SLOT, islands],
   ]);
 }

@@ -46,7 +46,7 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
     const { config } = plan;
     // Asset URLs on a stand-in for the base path, filled per campaign.
     const image = imageResolver(assembly.images, `${BASE_PATH_TOKEN}assets/`);
-    const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messages(config, locale), image)]));
+    const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messages(config, locale), image, context.formats)]));
     template = renderCampaignTemplate(plan, {
       scripts: [`${BASE_PATH_TOKEN}assets/${context.bundle.entries.runtime}`],
       modulePreloads: context.bundle.runtimeImports.map((name) => `${BASE_PATH_TOKEN}assets/${name}`),
@@ -56,6 +56,7 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
       bodies: context.bodies,
       shells: context.shells,
       translators: context.translators,
+      sharedJson: context.sharedJson,
     });
     context.templates.set(key, template);
   }

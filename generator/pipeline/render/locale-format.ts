@@ -1,5 +1,6 @@
-// How a locale writes the listing's numbers, prices, dates and lists: Intl, once per locale, on the build machine only.
+// How a locale writes the listing's numbers, prices, dates, lists and language names: Intl, once per locale of a build, on the build machine only.
 import type { Locale } from '../../../templates/props.ts';
+import { intlLanguageNames } from '../../config/locale-tags.ts';
 
 /** The formatters of one locale. */
 export interface LocaleFormat {
@@ -15,26 +16,28 @@ export interface LocaleFormat {
   day(isoDate: string): string;
   /** Names joined as the locale writes a list: `English, French`, `英語、フランス語`, `الإنجليزية والفرنسية`. */
   list(names: string[]): string;
+  /** The name Intl gives a language in the locale (`de` in fr: `allemand`); undefined when it has none (config/locale-tags.ts). */
+  languageName(tag: string): string | undefined;
   /** The locale's digits (`latn`, `arab`, ...): the page formats its small numbers with them, the same in every browser. */
   numberingSystem: string;
 }
 
 /**
- * The formatters of `locale`. Everything the page shows that Intl formats is formatted here,
- * at build time: a phone's own ICU may write a compact number, a price or a list differently
- * (other data versions), and text that differs from the server's would fail hydration.
+ * The formatters of each locale a build renders, made on first use: making one takes longer than
+ * a thousand uses. Everything the page shows that Intl formats is formatted here, at build time:
+ * a phone's own ICU may write a compact number, a price or a list differently (other data
+ * versions), and text that differs from the server's would fail hydration.
  */
-export function localeFormat(locale: Locale): LocaleFormat {
-  let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = createLocaleFormat(locale)));
-  return format;
-}
+export class LocaleFormats {
+  private readonly formats = new Map<Locale, LocaleFormat>();
 
-/**
- * Each locale's formatters, made once per process: making one takes longer than a thousand uses
- * (50 campaigns' listings spent 40 ms on it). Not a build's state: they depend on the locale alone.
- */
-const formats = new Map<Locale, LocaleFormat>();
+  /** The formatters of `locale`. */
+  get(locale: Locale): LocaleFormat {
+    let format = this.formats.get(locale);
+    if (!format) this.formats.set(locale, (format = createLocaleFormat(locale)));
+    return format;
+  }
+}
 
 function createLocaleFormat(locale: Locale): LocaleFormat {
   const number = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options);
@@ -45,6 +48,7 @@ function createLocaleFormat(locale: Locale): LocaleFormat {
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   // "narrow": English and French join with commas alone, as the App Store lists languages; others with their own "and".
   const list = new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' });
+  const languageNames = intlLanguageNames(locale);
   const currencies = new Map<string, Intl.NumberFormat>();
   return {
     rating: (value) => rating.format(value),
@@ -57,6 +61,7 @@ function createLocaleFormat(locale: Locale): LocaleFormat {
     },
     day: (isoDate) => day.format(new Date(`${isoDate}T00:00:00Z`)),
     list: (names) => list.format(names),
+    languageName: (tag) => languageNames.of(tag),
     numberingSystem: rating.resolvedOptions().numberingSystem,
   };
 }

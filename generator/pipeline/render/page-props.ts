@@ -4,7 +4,7 @@ import type { Config } from '../../config/types.ts';
 import type { ImageRole } from '../../shared/image-limits.ts';
 import { imageKey } from '../images/image-roles.ts';
 import type { OptimizedImage } from '../images/images.ts';
-import { localeFormat } from './locale-format.ts';
+import type { LocaleFormats } from './locale-format.ts';
 import type { PlannedPage } from '../plan.ts';
 
 /** Resolves a config image path, shown in `role`, to its asset URLs and size. */
@@ -26,13 +26,15 @@ export function imageResolver(images: Map<string, OptimizedImage>, assetsUrl: st
   };
 }
 
-/** The listing facts of `config` as the page shows them in `locale`, whose `messages` name the app's languages. */
-export function buildListing(config: Config, locale: Locale, messages: Messages, image: ImageResolver): Listing {
+/** The listing facts of `config` as the page shows them in `locale` (formatted by `formats`), whose `messages` name the app's languages. */
+export function buildListing(config: Config, locale: Locale, messages: Messages, image: ImageResolver, formats: LocaleFormats): Listing {
   const { app } = config;
-  const format = localeFormat(locale);
+  const format = formats.get(locale);
   const money = (price: number) => format.money(price, app.currency);
-  // Validation guarantees a name for each language (languageNames.<tag>).
-  const languageNames = messages.languageNames as Record<string, string>;
+  // A locale file may name a language itself (languageNames.<tag>), else Intl does; validation makes sure one of them does.
+  const overrides = messages.languageNames;
+  const languageName = (tag: string) =>
+    typeof overrides === 'object' && Object.hasOwn(overrides, tag) ? (overrides[tag] as string) : format.languageName(tag)!;
   return {
     icon: image(app.icon, 'icon'),
     developer: app.developer,
@@ -49,7 +51,7 @@ export function buildListing(config: Config, locale: Locale, messages: Messages,
     version: app.version,
     releaseDate: format.day(app.releaseDate),
     compatibility: app.compatibility,
-    languages: format.list(app.languages.map((tag) => languageNames[tag]!)),
+    languages: format.list(app.languages.map(languageName)),
     price: app.price === 'free' ? 'free' : money(app.price),
     inAppPurchases: app.inAppPurchases.map((purchase) => ({ name: purchase.name, price: money(purchase.price) })),
     links: app.links,
@@ -83,6 +85,6 @@ export function buildPageProps(
 }
 
 /** The locale's share of the props, the same for every page of a campaign. */
-export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver): LocaleBundle {
-  return { locale, messages, listing: buildListing(config, locale, messages, image) };
+export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver, formats: LocaleFormats): LocaleBundle {
+  return { locale, messages, listing: buildListing(config, locale, messages, image, formats) };
 }

@@ -72,7 +72,7 @@ describe('the kept runtime bundle', () => {
     expect(made.count).toBe(2);
   });
 
-  it("lists as sources the templates, the packages they import and the bundler's own module, and a kept one equals a fresh one", async () => {
+  it("lists as sources the templates, the packages they import and the bundler's own modules (its targets too), and a kept one equals a fresh one", async () => {
     const cache = path.join(await temporaryDir(), 'cache');
     const fresh = await bundleRuntime();
     expect(fresh.sources).toEqual(
@@ -82,6 +82,7 @@ describe('the kept runtime bundle', () => {
         expect.stringMatching(/templates\/language-redirect\.ts$/),
         expect.stringMatching(/node_modules\/react-dom\//),
         expect.stringMatching(/generator\/pipeline\/bundle\/bundle\.ts$/),
+        expect.stringMatching(/generator\/pipeline\/bundle\/browser-targets\.ts$/),
       ]),
     );
     await cachedBundle(cache, bundleRuntime);

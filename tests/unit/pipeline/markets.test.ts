@@ -3,10 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../generator/pipeline/index.ts';
+import { LocaleFormats } from '../../../generator/pipeline/render/locale-format.ts';
 import { buildListing } from '../../../generator/pipeline/render/page-props.ts';
 import { messagesFor } from '../../../generator/config/validate.ts';
 import { render, TranslatorCache } from '../../../templates/entry-server.tsx';
-import type { ImageRef } from '../../../templates/props.ts';
+import type { ImageRef, Messages } from '../../../templates/props.ts';
 import { checkConfig, fixturesDir, temporaryDir } from '../../helpers.ts';
 
 const config = path.join(fixturesDir, 'markets/variants.yaml');
@@ -106,7 +107,7 @@ describe('plural forms of the ratings count', () => {
     const base = valid.base.config;
     const settings = { ...base, app: { ...base.app, ratingCount } };
     const messages = messagesFor(valid, base, locale);
-    const listing = buildListing(settings, locale, messages, image);
+    const listing = buildListing(settings, locale, messages, image, new LocaleFormats());
     const props = { locale, route: '/', variant: 'default', messages, listing, screenshots: [image()], installLink: 'https://example.com/' };
     return /<p class="ratings-summary__count">(.*?)<\/p>/.exec(render(props, new TranslatorCache()))![1]!;
   }
@@ -127,5 +128,29 @@ describe('plural forms of the ratings count', () => {
   ])('%s, %i ratings: %s', async (locale, count, text) => {
     const shown = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(count);
     expect(await countText(locale, count)).toBe(text.replace('{n}', shown));
+  });
+});
+
+describe('the names of the app languages', () => {
+  const image = (): ImageRef => ({ src: '/x.svg', width: 1, height: 1 });
+  const intlName = (locale: string, tag: string) => new Intl.DisplayNames([locale], { type: 'language' }).of(tag)!;
+  const list = (locale: string, names: string[]) => new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }).format(names);
+
+  /** The languages line of the listing in `locale` from `messages` (the fixture's languages: en, ja, pt-BR, ar). */
+  async function languagesLine(locale: string, messages: Messages): Promise<string> {
+    const { valid } = await checkConfig(config);
+    return buildListing(valid.base.config, locale, messages, image, new LocaleFormats()).languages;
+  }
+
+  it("are Intl's names in the locale when its file names none", async () => {
+    const expected = list('ja', ['en', 'ja', 'pt-BR', 'ar'].map((tag) => intlName('ja', tag)));
+    expect(await languagesLine('ja', { app: { name: 'Pictura' } })).toBe(expected);
+  });
+
+  it("are the locale file's own where it gives one (languageNames.<tag>), Intl's for the rest", async () => {
+    const messages = { languageNames: { 'pt-BR': 'ポルトガル語（ブラジル）', en: 'エイゴ' } };
+    const expected = list('ja', ['エイゴ', intlName('ja', 'ja'), 'ポルトガル語（ブラジル）', intlName('ja', 'ar')]);
+    expect(await languagesLine('ja', messages)).toBe(expected);
+    expect(expected).not.toContain(intlName('ja', 'pt-BR'));
   });
 });

@@ -75,20 +75,23 @@ describe('page bodies', () => {
 
 describe('page props', () => {
   it('are, as a template, serializeJson\'s text on every page, with a member left out when undefined', () => {
-    for (const page of pages) expect(templateHtml(propsTemplate(page.props)), page.file).toBe(serializeJson(page.props));
+    for (const page of pages) expect(templateHtml(propsTemplate(page.props, new WeakMap())), page.file).toBe(serializeJson(page.props));
     const [first] = pages;
     const odd = { ...first!.props, route: undefined, installLink: '</script><!--' } as unknown as PageProps;
-    expect(templateHtml(propsTemplate(odd))).toBe(serializeJson(odd));
-    expect(templateHtml(propsTemplate({} as PageProps))).toBe('{}');
+    expect(templateHtml(propsTemplate(odd, new WeakMap()))).toBe(serializeJson(odd));
+    expect(templateHtml(propsTemplate({} as PageProps, new WeakMap()))).toBe('{}');
   });
 
   it('encode the messages and listing a locale\'s pages share once: their bytes are the same buffers on every page', () => {
     const [one, other] = pages.filter((page) => page.props.locale === 'ja');
     // The same objects, as a locale's pages carry them.
     const shared = { messages: one!.props.messages, listing: one!.props.listing };
-    const texts = (props: PageProps) => new Set(propsTemplate({ ...props, ...shared }).texts);
+    const sharedJson = new WeakMap();
+    const texts = (props: PageProps) => new Set(propsTemplate({ ...props, ...shared }, sharedJson).texts);
     const theirs = texts(other!.props);
     const common = [...texts(one!.props)].filter((text) => theirs.has(text));
+    // Kept in the map the build hands over (its context's), not in the module.
+    expect(sharedJson.has(shared.messages) && sharedJson.has(shared.listing)).toBe(true);
     // Those of the messages and listing: all but a few bytes of their JSON.
     expect(common.map((text) => text.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(Buffer.byteLength(serializeJson(shared)) * 0.9);
   });

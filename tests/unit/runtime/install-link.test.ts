@@ -9,6 +9,7 @@ import {
 } from '../../../templates/runtime/install-link.ts';
 import { toSmartScriptOptions, type SmartScriptOptions } from '../../../templates/runtime/smart-script-options.ts';
 import { DEFAULT_ATTRIBUTION } from '../../helpers.ts';
+import { SMART_SCRIPT_PARAMETER_NAMES } from '../../smart-script.ts';
 
 const BASE = 'https://pictura.onelink.me/Ab1c';
 
@@ -202,13 +203,6 @@ describe('completeInstallLink', () => {
   });
 });
 
-/** AppsFlyer's own parameter names for the Smart Script's named arguments. */
-const SMART_SCRIPT_PARAM_NAMES: Record<string, string> = {
-  mediaSource: 'pid', campaign: 'c', channel: 'af_channel', ad: 'af_ad', adSet: 'af_adset',
-  deepLinkValue: 'deep_link_value', afSub1: 'af_sub1', afSub2: 'af_sub2', afSub3: 'af_sub3',
-  afSub4: 'af_sub4', afSub5: 'af_sub5',
-};
-
 /**
  * `generateOneLinkURL` as the Smart Script builds the link (v2.10.4 and v2.9.2, read from
  * github.com/AppsFlyerSDK/appsflyer-onelink-smart-script): `af_js_web` and `af_ss_ver`, the named
@@ -219,7 +213,7 @@ function fakeSmartScript(options: SmartScriptOptions, search: string, forwarded:
   const pairs: string[] = ['af_js_web=true', 'af_ss_ver=2_10_4'];
   for (const [key, config] of Object.entries(options.afParameters)) {
     if (key === 'afCustom') continue;
-    pairs.push(`${SMART_SCRIPT_PARAM_NAMES[key]}=${(config as { defaultValue: string }).defaultValue}`);
+    pairs.push(`${SMART_SCRIPT_PARAMETER_NAMES[key]}=${(config as { defaultValue: string }).defaultValue}`);
   }
   for (const custom of options.afParameters.afCustom ?? []) pairs.push(`${custom.paramKey}=${custom.defaultValue}`);
   let link = `${options.oneLinkURL}?${pairs.join('&')}`;
@@ -334,15 +328,10 @@ describe('toSmartScriptOptions', () => {
     const params = resolveAttribution(MAPPING, inputs(FULL_QUERY));
     const { oneLinkURL, afParameters } = toSmartScriptOptions(BASE, params);
     // Join the parameters the way the Smart Script's stringifyParameters does (no encoding).
-    const names: Record<string, string> = {
-      mediaSource: 'pid', campaign: 'c', channel: 'af_channel', ad: 'af_ad', adSet: 'af_adset',
-      deepLinkValue: 'deep_link_value', afSub1: 'af_sub1', afSub2: 'af_sub2', afSub3: 'af_sub3',
-      afSub4: 'af_sub4', afSub5: 'af_sub5',
-    };
     const pairs = new Map<string, string>();
     for (const [key, config] of Object.entries(afParameters)) {
       if (key === 'afCustom') continue;
-      pairs.set(names[key]!, (config as { defaultValue: string }).defaultValue);
+      pairs.set(SMART_SCRIPT_PARAMETER_NAMES[key]!, (config as { defaultValue: string }).defaultValue);
     }
     for (const custom of afParameters.afCustom ?? []) pairs.set(custom.paramKey, custom.defaultValue);
     const smart = new URL(`${oneLinkURL}?${[...pairs].map(([k, v]) => `${k}=${v}`).join('&')}&fbclid=abc`);

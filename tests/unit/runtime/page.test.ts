@@ -6,6 +6,7 @@ import { ENGLISH_CONSENT_TEXTS, PROMPT_ATTRIBUTE } from '../../../templates/runt
 import { readRuntimeConfig, startRuntime } from '../../../templates/runtime/index.ts';
 import { META_PIXEL_SRC, type PixelWindow } from '../../../templates/runtime/meta-pixel.ts';
 import type { RuntimeConfig } from '../../../templates/runtime/types.ts';
+import { SMART_SCRIPT_PARAMETER_NAMES } from '../../smart-script.ts';
 
 type ScriptOutcome = 'load' | 'error' | 'pending';
 
@@ -278,14 +279,10 @@ function fakePage(options: { search?: string; pathname?: string; languages?: str
 
 /** The Smart Script as the fake hosts of the browser tests build its link: named parameters, afCustom, then the click ids it forwards. */
 function fakeGenerateOneLinkURL(search: string, forwarded: string[]) {
-  const names: Record<string, string> = {
-    mediaSource: 'pid', campaign: 'c', channel: 'af_channel', ad: 'af_ad', adSet: 'af_adset', deepLinkValue: 'deep_link_value',
-    afSub1: 'af_sub1', afSub2: 'af_sub2', afSub3: 'af_sub3', afSub4: 'af_sub4', afSub5: 'af_sub5',
-  };
   return vi.fn((options: { oneLinkURL: string; afParameters: Record<string, unknown> }) => {
     const pairs = ['af_js_web=true', 'af_ss_ver=2_10_4'];
     for (const [key, config] of Object.entries(options.afParameters)) {
-      if (key !== 'afCustom') pairs.push(`${names[key]}=${(config as { defaultValue: string }).defaultValue}`);
+      if (key !== 'afCustom') pairs.push(`${SMART_SCRIPT_PARAMETER_NAMES[key]}=${(config as { defaultValue: string }).defaultValue}`);
     }
     for (const custom of (options.afParameters.afCustom ?? []) as Array<{ paramKey: string; defaultValue: string }>) {
       pairs.push(`${custom.paramKey}=${custom.defaultValue}`);
