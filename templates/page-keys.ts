@@ -1,5 +1,5 @@
 // The locale keys the page itself uses; keys named by variants.yaml (reviews, privacy, in-app purchases, ...) come on top.
-// tests/unit/page-keys.test.ts keeps this list equal to the keys the templates pass to t().
+// tests/unit/templates/page-keys.test.ts keeps this list equal to the keys the templates pass to t().
 
 /** Every key the templates translate with a literal key. */
 export const PAGE_KEYS = [
