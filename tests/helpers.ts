@@ -1,15 +1,16 @@
 // Shared helpers of the unit tests: run the config pipeline and the CLI on fixtures.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../generator/config/load.ts';
 import { validateSite } from '../generator/pipeline/check.ts';
-import { ConfigError, formatIssue } from '../generator/shared/errors.ts';
+import { ConfigError, formatIssue, UserError } from '../generator/shared/errors.ts';
 import { selectCampaigns } from '../generator/pipeline/plan.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -116,4 +117,22 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
     files[path.relative(dir, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
   }
   return files;
+}
+
+/** Writes `files` (path -> text) under `dir`, making the folders they need. */
+export async function writeTree(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [file, contents] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), contents);
+  }
+}
+
+/** The name and message of the user error `promise` rejects with; fails the test when it resolves or rejects otherwise. */
+export async function userRefusal(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error, 'expected a user error').toBeInstanceOf(UserError);
+  return { name: (error as UserError).name, message: (error as UserError).message };
 }

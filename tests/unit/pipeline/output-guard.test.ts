@@ -1,13 +1,13 @@
 // A build replaces only a folder it wrote: never a PWA's public/, the config's folder, a git worktree or the current folder, however links lead there.
 import { existsSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
-import { cp, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markerOf } from '../../../generator/shared/ownership.ts';
 import { describeWriteError } from '../../../generator/pipeline/output/environment.ts';
 import { writeOutput, type OutputFile } from '../../../generator/pipeline/output/write.ts';
 import { UserError } from '../../../generator/shared/errors.ts';
-import { defaultConfig, repoRoot, runCli, snapshot, temporaryDir } from '../../helpers.ts';
+import { defaultConfig, repoRoot, runCli, snapshot, temporaryDir, userRefusal, writeTree } from '../../helpers.ts';
 
 /** A small build: what matters here is which folders it may replace, not what it holds. */
 const FILES: OutputFile[] = [
@@ -16,30 +16,12 @@ const FILES: OutputFile[] = [
   { path: 'manifest.json', contents: JSON.stringify({ pages: [{ file: 'index.html' }] }) },
 ];
 
-/** Writes `files` (path -> text) under `dir`. */
-async function tree(dir: string, files: Record<string, string>) {
-  for (const [file, contents] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), contents);
-  }
-}
-
-/** The user error `promise` rejects with: its name and message. */
-async function refusal(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error, 'expected a user error').toBeInstanceOf(UserError);
-  return { name: (error as UserError).name, message: (error as UserError).message };
-}
-
 describe('the folders a build refuses', () => {
   it("refuses a PWA's public/ although it holds a manifest.json, and leaves src/ alone", async () => {
     const publicDir = path.join(await temporaryDir(), 'public');
-    await tree(publicDir, { 'manifest.json': '{"name":"My PWA","icons":[]}', 'index.html': '<!doctype html>', 'src/app.ts': 'keep me' });
+    await writeTree(publicDir, { 'manifest.json': '{"name":"My PWA","icons":[]}', 'index.html': '<!doctype html>', 'src/app.ts': 'keep me' });
     const before = await snapshot(publicDir);
-    expect(await refusal(writeOutput(publicDir, FILES))).toEqual({
+    expect(await userRefusal(writeOutput(publicDir, FILES))).toEqual({
       name: 'OutputNotOwned',
       message: `Refusing to write the build to ${publicDir}: it holds index.html and no .store-landing-build marker, so store-landing did not write it.`,
     });
@@ -49,24 +31,24 @@ describe('the folders a build refuses', () => {
   it("refuses the config's own folder and the folders above it, even with a manifest.json in it", async () => {
     const project = path.join(await temporaryDir(), 'project');
     await cp(path.join(repoRoot, 'locales'), path.join(project, 'locales'), { recursive: true });
-    await tree(project, { 'variants.yaml': readFileSync(defaultConfig, 'utf8'), 'manifest.json': '{"pages":[]}' });
+    await writeTree(project, { 'variants.yaml': readFileSync(defaultConfig, 'utf8'), 'manifest.json': '{"pages":[]}' });
     const configFile = path.join(project, 'variants.yaml');
     const before = await snapshot(project);
     for (const dir of [project, path.dirname(project)]) {
-      const error = await refusal(writeOutput(dir, FILES, undefined, { configFile }));
+      const error = await userRefusal(writeOutput(dir, FILES, undefined, { configFile }));
       expect(error.name).toBe('OutputProtected');
       expect(error.message).toContain(`it is the folder of the config ${configFile}, or a folder above it`);
     }
     // Without the config's path (an older caller) the folder is still refused: variants.yaml is no build's file.
-    expect((await refusal(writeOutput(project, FILES))).name).toBe('OutputNotOwned');
+    expect((await userRefusal(writeOutput(project, FILES))).name).toBe('OutputNotOwned');
     expect(await snapshot(project)).toEqual(before);
   });
 
   it('refuses a git worktree (a gh-pages checkout) even when a build wrote it, and keeps .git and CNAME', async () => {
     const pages = path.join(await temporaryDir(), 'gh-pages');
     await writeOutput(pages, FILES);
-    await tree(pages, { '.git': 'gitdir: /elsewhere/.git/worktrees/gh-pages\n', CNAME: 'example.com\n' });
-    const error = await refusal(writeOutput(pages, FILES));
+    await writeTree(pages, { '.git': 'gitdir: /elsewhere/.git/worktrees/gh-pages\n', CNAME: 'example.com\n' });
+    const error = await userRefusal(writeOutput(pages, FILES));
     expect(error).toEqual({ name: 'OutputProtected', message: `Refusing to write the build to ${pages}: it is a git worktree (it holds .git).` });
     expect(readFileSync(path.join(pages, 'CNAME'), 'utf8')).toBe('example.com\n');
     expect(existsSync(path.join(pages, '.git'))).toBe(true);
@@ -75,7 +57,7 @@ describe('the folders a build refuses', () => {
   it('refuses the current folder reached through a symlinked parent', async () => {
     const parent = await temporaryDir();
     const project = path.join(parent, 'real', 'project');
-    await tree(project, { 'manifest.json': '{"pages":[]}', 'notes.txt': 'keep me' });
+    await writeTree(project, { 'manifest.json': '{"pages":[]}', 'notes.txt': 'keep me' });
     await symlink(path.join(parent, 'real'), path.join(parent, 'link'));
     const run = await runCli(['build', '-c', defaultConfig, '-o', path.join(parent, 'link', 'project')], project);
     expect(run.code).toBe(1);
@@ -86,12 +68,12 @@ describe('the folders a build refuses', () => {
   it('is a user error, before any rendering, for an output that is a file or lies under one', async () => {
     const parent = await temporaryDir();
     await writeFile(path.join(parent, 'file.txt'), 'text');
-    expect(await refusal(writeOutput(path.join(parent, 'file.txt'), FILES))).toEqual({
+    expect(await userRefusal(writeOutput(path.join(parent, 'file.txt'), FILES))).toEqual({
       name: 'OutputNotFolder',
       message: `Cannot write the build to ${path.join(parent, 'file.txt')}: it is a file, not a folder.`,
     });
     const under = path.join(parent, 'file.txt', 'out');
-    expect(await refusal(writeOutput(under, FILES))).toEqual({
+    expect(await userRefusal(writeOutput(under, FILES))).toEqual({
       name: 'OutputNotFolder',
       message: `Cannot write the build to ${under}: ${path.join(parent, 'file.txt')} is a file, not a folder.`,
     });
@@ -119,9 +101,9 @@ describe('the folders a build replaces', () => {
     ['an unmarked build with its own manifest', { 'manifest.json': JSON.stringify({ pages: [{ file: 'de/index.html' }] }), 'de/index.html': 'old', '404.html': 'old' }, '404.html'],
   ])('refuses %s, whose names a build also writes, and leaves it as it was', async (_, files, first) => {
     const out = path.join(await temporaryDir(), 'out');
-    await tree(out, files);
+    await writeTree(out, files);
     const before = await snapshot(out);
-    expect(await refusal(writeOutput(out, FILES))).toEqual({
+    expect(await userRefusal(writeOutput(out, FILES))).toEqual({
       name: 'OutputNotOwned',
       message: `Refusing to write the build to ${out}: it holds ${first} and no .store-landing-build marker, so store-landing did not write it.`,
     });
@@ -140,7 +122,7 @@ describe('the folders a build replaces', () => {
     expect(readFileSync(path.join(real, 'index.html'), 'utf8')).toBe('<!doctype html><title>new</title>');
     // A link to nowhere is refused, not replaced by a folder.
     await rm(real, { recursive: true });
-    expect((await refusal(writeOutput(link, FILES))).name).toBe('OutputLinkBroken');
+    expect((await userRefusal(writeOutput(link, FILES))).name).toBe('OutputLinkBroken');
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 });

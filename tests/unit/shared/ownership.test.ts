@@ -4,33 +4,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removeOnExit } from '../../../generator/shared/exit-cleanup.ts';
-import { UserError } from '../../../generator/shared/errors.ts';
 import { assertOwned, markerOf, resolveTarget, writeMarker } from '../../../generator/shared/ownership.ts';
 import { prepareOutDir } from '../../../generator/screenshots/report-dir.ts';
-import { defaultConfig, runCli, snapshot, temporaryDir } from '../../helpers.ts';
-
-/** Writes `files` (path -> text) under `dir`. */
-async function tree(dir: string, files: Record<string, string>) {
-  for (const [file, contents] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), contents);
-  }
-}
-
-/** The name and message of the user error `promise` rejects with. */
-async function refusal(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error, 'expected a user error').toBeInstanceOf(UserError);
-  return { name: (error as UserError).name, message: (error as UserError).message };
-}
+import { defaultConfig, runCli, snapshot, temporaryDir, userRefusal, writeTree } from '../../helpers.ts';
 
 /** A project folder: sources, the config, and a report.html of its own (a landing page's source, say). */
 async function project(): Promise<string> {
   const dir = path.join(await temporaryDir(), 'project');
-  await tree(dir, { 'report.html': '<h1>Q3 report</h1>', 'src/app.ts': 'keep me', 'variants.yaml': 'app: {}\n' });
+  await writeTree(dir, { 'report.html': '<h1>Q3 report</h1>', 'src/app.ts': 'keep me', 'variants.yaml': 'app: {}\n' });
   return dir;
 }
 
@@ -41,19 +22,19 @@ describe('the ownership rule', () => {
     await mkdir(path.join(parent, 'empty'));
     await expect(assertOwned(path.join(parent, 'empty'), 'report', 'the report')).resolves.toBeUndefined();
     const marked = path.join(parent, 'marked');
-    await tree(marked, { 'report.html': 'old' });
+    await writeTree(marked, { 'report.html': 'old' });
     writeMarker(marked, 'report');
     await expect(assertOwned(marked, 'report', 'the report')).resolves.toBeUndefined();
     // Another command's marker is not this one's: a build's output is no report folder.
     writeMarker(marked, 'build');
     const buildOnly = path.join(parent, 'build-only');
-    await tree(buildOnly, { 'index.html': 'page' });
+    await writeTree(buildOnly, { 'index.html': 'page' });
     writeMarker(buildOnly, 'build');
-    expect((await refusal(assertOwned(buildOnly, 'report', 'the report'))).name).toBe('ReportDirNotOurs');
+    expect((await userRefusal(assertOwned(buildOnly, 'report', 'the report'))).name).toBe('ReportDirNotOurs');
     // A marker file that is not ours (another tool's text under the same name) does not count.
     const forged = path.join(parent, 'forged');
-    await tree(forged, { [markerOf('report').file]: 'something else\n', 'notes.txt': 'mine' });
-    expect((await refusal(assertOwned(forged, 'report', 'the report'))).name).toBe('ReportDirNotOurs');
+    await writeTree(forged, { [markerOf('report').file]: 'something else\n', 'notes.txt': 'mine' });
+    expect((await userRefusal(assertOwned(forged, 'report', 'the report'))).name).toBe('ReportDirNotOurs');
   });
 
   it('refuses the current folder, the config folder and the inputs, and any folder above or inside an input', async () => {
@@ -67,12 +48,12 @@ describe('the ownership rule', () => {
       [path.join(dir, 'baselines'), 'OutputProtected'],
     ];
     for (const [folder, name] of cases) {
-      expect((await refusal(resolveTarget(folder, 'the report', { configFile: path.join(dir, 'variants.yaml'), inputs: inputs.slice() }))).name, folder).toBe(name);
+      expect((await userRefusal(resolveTarget(folder, 'the report', { configFile: path.join(dir, 'variants.yaml'), inputs: inputs.slice() }))).name, folder).toBe(name);
     }
     // Inside an input: allowed unless the command reads its inputs whole while it writes (merge).
     const inside = path.join(dir, 'baselines', 'report');
     await expect(resolveTarget(inside, 'the report', { inputs })).resolves.toMatchObject({ dir: inside });
-    expect((await refusal(resolveTarget(inside, 'the site', { inputs, apartFromInputs: true }))).name).toBe('OutputProtected');
+    expect((await userRefusal(resolveTarget(inside, 'the site', { inputs, apartFromInputs: true }))).name).toBe('OutputProtected');
     await expect(resolveTarget(path.join(dir, 'report-out'), 'the report', { configFile: path.join(dir, 'variants.yaml') })).resolves.toMatchObject({
       dir: path.join(dir, 'report-out'),
     });
@@ -86,7 +67,7 @@ describe('the ownership rule', () => {
     removeOnExit(mine, 'dev').remove();
     expect(existsSync(mine)).toBe(false);
     const foreign = path.join(parent, 'foreign');
-    await tree(foreign, { 'notes.txt': 'keep me' });
+    await writeTree(foreign, { 'notes.txt': 'keep me' });
     removeOnExit(foreign, 'dev').remove();
     expect(existsSync(path.join(foreign, 'notes.txt'))).toBe(true);
   });
@@ -96,7 +77,7 @@ describe('the screenshot report folder', () => {
   it('is never a folder that merely holds a report.html: a project folder is refused and left as it was', async () => {
     const dir = await project();
     const before = await snapshot(dir);
-    expect(await refusal(prepareOutDir(dir))).toEqual({
+    expect(await userRefusal(prepareOutDir(dir))).toEqual({
       name: 'ReportDirNotOurs',
       message: `Refusing to write the screenshot report to ${dir}: it holds report.html and no .store-landing-report marker, so store-landing did not write it.`,
     });
@@ -145,7 +126,7 @@ describe('merge', () => {
   it('refuses to write over one of its shards, a folder above them, or one inside a shard', async () => {
     const parent = await temporaryDir();
     const shard = path.join(parent, 'shard-1');
-    await tree(shard, { 'index.html': 'page', 'manifest.json': JSON.stringify({ campaigns: [], shard: { index: 1, count: 1 } }) });
+    await writeTree(shard, { 'index.html': 'page', 'manifest.json': JSON.stringify({ campaigns: [], shard: { index: 1, count: 1 } }) });
     writeMarker(shard, 'build');
     const before = await snapshot(parent);
     for (const out of [shard, parent, path.join(shard, 'merged')]) {
