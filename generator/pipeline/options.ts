@@ -1,5 +1,6 @@
 // What a build is asked for and what it reports: buildSite's options, progress and result.
 import type { ConsultedPath, ProjectFiles } from '../config/project-files.ts';
+import type { ValidSite } from './check.ts';
 import type { BuildContext } from './context.ts';
 import type { ImageStats } from './images/images.ts';
 import type { BuildSelection } from './plan.ts';
@@ -18,6 +19,8 @@ export interface BuildOptions extends BuildSelection {
   onProgress?: (progress: BuildProgress) => void;
   /** A context kept from an earlier build of this config (`dev`): its bundle and image work are reused. */
   context?: BuildContext;
+  /** `config` already validated and planned (validateSite), by a caller that needed it first: not loaded or checked again. */
+  valid?: ValidSite;
   /** What validation reads the config's files through (`dev` gives its own, to learn what a failed build read). */
   files?: ProjectFiles;
   /** Writes the output instead of writeOutput (`dev` writes only the files that changed). */
@@ -56,7 +59,7 @@ export interface BuildResult {
    * workers, `render` is the time the writer waited for them.
    */
   timings: { load: number; bundle: number; render: number; write: number };
-  /** What the build read: the config, each locale file and folder, each image (and each it looked for in vain). */
+  /** What the build read: the config, each locale file and folder, each image (and each it looked for in vain); none of these when given `valid`. */
   inputs: BuildInputs;
 }
 

@@ -87,24 +87,22 @@ export async function runScreenshots(options: ScreenshotOptions): Promise<Screen
 
 async function openSource(options: ScreenshotOptions, temporary: string | undefined): Promise<Source> {
   // A build's or a site's own screenshot settings come from the config only when one is named.
-  const settingsOf = await readSettings(temporary ? (options.config ?? 'variants.yaml') : options.config);
+  const config = temporary ? (options.config ?? 'variants.yaml') : options.config;
+  // Checked whole, as `validate` does, and built from as it is: not loaded and checked twice.
+  const valid = config === undefined ? undefined : await validateSite(await loadConfig(config));
+  const settingsOf: Source['settingsOf'] = valid
+    ? (campaign) => (valid.campaigns.find((entry) => entry.name === campaign) ?? valid.base).config.screenshots
+    : () => DEFAULT_SETTINGS;
   if (options.site) {
     const siteDir = path.resolve(options.site);
     if (!isSiteManifest(readManifest(siteDir))) throw ScreenshotsNeedSite.create(options.site);
     return { siteDir, planned: planSiteShots(readCampaignManifests(siteDir), siteDir, options.scale), settingsOf };
   }
   const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
-  if (temporary) await buildSite({ config: options.config ?? 'variants.yaml', outDir: buildDir });
+  if (temporary) await buildSite({ config: config!, outDir: buildDir, valid });
   const manifest = readManifest(buildDir);
   if (isSiteManifest(manifest)) throw ScreenshotsNeedOneCampaign.create(options.build!);
   return { siteDir: buildDir, planned: planShots(manifest.pages, options.scale, manifest.basePath), settingsOf };
-}
-
-/** Each campaign's `screenshots` settings from the config (checked whole, as `validate` does); the defaults without one. */
-async function readSettings(config: string | undefined): Promise<Source['settingsOf']> {
-  if (config === undefined) return () => DEFAULT_SETTINGS;
-  const valid = await validateSite(await loadConfig(config));
-  return (campaign) => (valid.campaigns.find((entry) => entry.name === campaign) ?? valid.base).config.screenshots;
 }
 
 async function checkShots(options: ScreenshotOptions, source: Source, shots: PlannedShot[]): Promise<ScreenshotRun> {

@@ -139,6 +139,14 @@ describe('atomic output', () => {
     expect(result.inputs).toEqual(expected);
   });
 
+  it('builds a config already validated and planned as it is, reading none of its files again', async () => {
+    const { valid } = await checkConfig(defaultConfig);
+    const again = path.join(await temporaryDir(), 'out');
+    const built = await buildSite({ config: defaultConfig, outDir: again, valid });
+    expect(built.inputs).toEqual(new Map());
+    expect(await snapshot(again)).toEqual(await snapshot(outDir));
+  });
+
   it('leaves the previous output byte-identical when writing fails midway', async () => {
     const dir = path.join(await temporaryDir(), 'out');
     await buildSite({ config: defaultConfig, outDir: dir });
