@@ -1,6 +1,7 @@
 // The HTML document around a rendered body: head metadata, inline CSS, scripts and the embedded JSON the client reads.
 import { CTA_SELECTOR, EARLY_TAP, REDIRECT_DELAY_MS } from './runtime/cta.ts';
 import { EARLY_INTERACTION } from './runtime/hydration.ts';
+import { ROOT_ID } from './runtime/page-props.ts';
 import { textDirection } from './text-direction.ts';
 
 export interface DocumentParts {
@@ -12,7 +13,7 @@ export interface DocumentParts {
   css: string;
   /** The Content-Security-Policy, as a `<meta>` tag (hosts without header control still get it). */
   csp?: string;
-  /** The rendered `<div id="root">` content. */
+  /** The rendered content of the `<div id="root">` (ROOT_ID). */
   body: string;
   /** `hreflang` alternates of this page, `x-default` included. */
   alternates?: Array<{ hreflang: string; href: string }>;
@@ -79,7 +80,7 @@ export function renderDocument(parts: DocumentParts): string {
     : '';
   return (
     `<!doctype html><html lang="${escapeHtml(parts.lang)}" dir="${textDirection(parts.lang)}"><head>${head.filter(Boolean).join('')}</head>` +
-    `<body><div id="root">${parts.body}</div>${data.join('')}${scripts}</body></html>`
+    `<body><div id="${ROOT_ID}">${parts.body}</div>${data.join('')}${scripts}</body></html>`
   );
 }
 

@@ -4,6 +4,7 @@ import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { ErrorView } from './error-view.tsx';
 import { ISLANDS, islandSelector, type IslandProps, type IslandsProps } from './islands.ts';
+import { ROOT_ID } from './runtime/page-props.ts';
 
 type IslandName = keyof IslandsProps;
 
@@ -47,7 +48,7 @@ function showErrorPage(error: unknown): void {
   // Not while React is still reporting from the failed root: it refuses to unmount a root mid-commit.
   setTimeout(() => {
     for (const root of roots.values()) root.unmount();
-    const page = document.getElementById('root')!;
+    const page = document.getElementById(ROOT_ID)!;
     page.replaceChildren();
     const detail = error instanceof Error ? error.message : String(error);
     createRoot(page).render(<ErrorView texts={errorTexts} detail={detail} />);

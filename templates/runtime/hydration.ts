@@ -1,6 +1,6 @@
 // Islands hydration: React and the sliders' code load when the visitor first needs them (a touch, a key, a slider scrolled), never with the page.
 import type { ClientEntry } from '../entry-client.tsx';
-import { ISLAND_PROPS_ELEMENT_ID, readJsonElement } from './page-props.ts';
+import { ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, readJsonElement } from './page-props.ts';
 
 /**
  * What may need a slider soon: the swipe or drag of a row, a key press, focus moving in, and a
@@ -58,7 +58,7 @@ export function createHydration(
 /** True for the scroll of a slider row (`[data-slider]`), not of the page or of another element. */
 export function isSliderScroll(event: Event): boolean {
   const target = event.target as { matches?: (selector: string) => boolean } | null;
-  return typeof target?.matches === 'function' && target.matches('[data-slider]');
+  return typeof target?.matches === 'function' && target.matches(ISLAND_CONTAINER_SELECTOR);
 }
 
 /**

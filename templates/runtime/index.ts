@@ -10,14 +10,12 @@ import { LOCALE_EVENT, switchLanguageIfPreferred, type LocaleEventDetail } from 
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
 import { trackInstallLink, type LinkTracker } from './link-tracker.ts';
-import { readPageProps } from './page-props.ts';
+import { CONFIG_ELEMENT_ID, readPageProps } from './page-props.ts';
 import { loadPaymentSdk } from './payments.ts';
 import { afterLoad, afterLoadAndIdle, inSeparateTasks, safely } from './schedule.ts';
 import type { StorageLike } from './split-test.ts';
 import type { RuntimeConfig } from './types.ts';
 
-/** The id of the `<script type="application/json">` that carries the RuntimeConfig. */
-export const CONFIG_ELEMENT_ID = 'runtime-config';
 /** The QR code's side in px when the config gives none. */
 const DEFAULT_QR_SIZE = 256;
 

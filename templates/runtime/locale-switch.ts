@@ -1,10 +1,7 @@
 // Switches the page in place to the same route's page in another locale: that page's server-rendered HTML morphed into this one's elements.
 // Loaded only when a switch is due (runtime/index.ts): most visitors never download it.
 import morphdom from 'morphdom';
-import { ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, PAGE_PROPS_ELEMENT_ID, readJsonElement } from './page-props.ts';
-
-/** The id of the element the page body is rendered into. */
-const ROOT_ID = 'root';
+import { ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, PAGE_PROPS_ELEMENT_ID, readJsonElement, ROOT_ID } from './page-props.ts';
 
 /** Another locale's page of this route, checked: its body, and the JSON it embeds. */
 export interface LocalePage {

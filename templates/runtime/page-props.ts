@@ -1,5 +1,9 @@
-// Reads the page's own embedded JSON (the props the server rendered it from, and its islands'), for the runtime parts that need its text.
+// The page's own embedded JSON (the runtime's settings, the props the server rendered it from, and its islands') and where it sits, for the build that writes it and the runtime parts that read it.
 
+/** The id of the element the page's body is rendered into (templates/document.ts), which the client and a language switch replace the inside of. */
+export const ROOT_ID = 'root';
+/** The id of the `<script type="application/json">` that carries the runtime's settings (RuntimeConfig in types.ts). */
+export const CONFIG_ELEMENT_ID = 'runtime-config';
 /** The id of the `<script type="application/json">` that carries the page props the server rendered the page from. */
 export const PAGE_PROPS_ELEMENT_ID = 'page-props';
 /** The id of the one that carries the islands' props (templates/islands.ts), which the client entry hydrates from. */

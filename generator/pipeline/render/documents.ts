@@ -11,7 +11,7 @@ import { notFoundFile } from '../../hosts/site.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
 import { propsTemplate, type SharedJson } from './props-json.ts';
-import { ISLAND_PROPS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
+import { CONFIG_ELEMENT_ID, ISLAND_PROPS_ELEMENT_ID, PAGE_PROPS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
 import {
   BASE_PATH_TOKEN,
   BODY_TOKEN,
@@ -118,7 +118,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
     modulePreloads: context.modulePreloads,
-    data: { 'page-props': PROPS_TOKEN, [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN, 'runtime-config': RUNTIME_CONFIG_TOKEN },
+    data: { [PAGE_PROPS_ELEMENT_ID]: PROPS_TOKEN, [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN, [CONFIG_ELEMENT_ID]: RUNTIME_CONFIG_TOKEN },
   });
   return splitAround(html, [
     [BODY_TOKEN, body],
