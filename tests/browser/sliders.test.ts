@@ -353,13 +353,17 @@ describe('before and at hydration', () => {
       const viewport = track.parentElement!;
       viewport.style.scrollSnapType = 'none';
       viewport.scrollLeft = 250;
-      // The transition the take-over starts, read where it is created (a slow machine may finish it before Node looks).
-      const recordGlide = () => {
+      // The transition the take-over starts, read in the microtask after the transform is written: no frame
+      // has run yet, so it cannot have finished (transitionrun comes a frame later, when a slow machine may
+      // already have finished and dropped it).
+      const observer = new MutationObserver(() => {
         const [transition] = track.getAnimations();
-        const keyframes = (transition!.effect as KeyframeEffect).getKeyframes();
+        if (!transition) return;
+        observer.disconnect();
+        const keyframes = (transition.effect as KeyframeEffect).getKeyframes();
         Object.assign(window, { glide: keyframes.map((keyframe) => 0 - new DOMMatrix(String(keyframe.transform)).m41) });
-      };
-      track.addEventListener('transitionrun', recordGlide, { once: true });
+      });
+      observer.observe(track, { attributes: true, attributeFilter: ['style'] });
     });
     await hydrate();
     expect(await settledOffset(page, 'screenshots')).toBe(171);
