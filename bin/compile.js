@@ -98,9 +98,9 @@ export async function bundleModules({ entries, outdir }) {
     target: 'node20',
     // Packages of plain JavaScript are bundled too: a command then loads a few files instead of
     // hundreds, which shortens every command's start. Those with native parts or files
-    // of their own stay in node_modules: sharp, esbuild, jsdom, braintree-web (served as it is),
+    // of their own stay in node_modules: sharp, esbuild, braintree-web (served as it is),
     // and the screenshot packages, which only `screenshots` loads, and only when installed.
-    external: ['sharp', 'esbuild', 'jsdom', 'braintree-web', 'puppeteer', 'pixelmatch'],
+    external: ['sharp', 'esbuild', 'braintree-web', 'puppeteer', 'pixelmatch'],
     // Their ES module builds: jsonc-parser's CommonJS one is UMD, whose requires esbuild cannot follow.
     mainFields: ['module', 'main'],
     // The CommonJS packages among them require Node's modules, which an ES module does through createRequire.

@@ -99,7 +99,7 @@ export function svgTooLarge(file: string, bytes: number): string {
 }
 
 /** The intrinsic size of an SVG: its width and height attributes, else its viewBox; undefined when it has neither. */
-export function svgDimensions(svg: string): { width: number; height: number } | undefined {
+function svgDimensions(svg: string): { width: number; height: number } | undefined {
   const root = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
   const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([0-9.]+)(px)?\\s*["']`, 'i').exec(root)?.[1];
   const width = Number(attribute('width'));

@@ -20,14 +20,6 @@ export const IMAGE_ROLES = {
 /** The pixel densities renditions are made for. */
 export const DENSITIES = [1, 2, 3] as const;
 
-/**
- * Roles whose SVG sources are served as they are: the privacy glyphs are a few hundred
- * bytes of flat vector shapes, sharp at every density, smaller than any raster of them.
- * The icon and screenshots are rasterized even from SVG: their filters and gradients are
- * costly for a phone to paint, and an App Store listing shows raster artwork.
- */
-export const SVG_AS_IS: ReadonlySet<ImageRole> = new Set<ImageRole>(['privacyCard', 'privacyCategory']);
-
 /** The key of an image use in collected-image maps. */
 export function imageKey(role: ImageRole, source: string): string {
   return `${role}:${source}`;

@@ -8,10 +8,9 @@ import type { AssetFile } from '../bundle/bundle.ts';
 import type { Config } from '../../config/types.ts';
 import { ImageRefused, ImageUnreadable } from '../../shared/errors.ts';
 import { sha256Hex } from '../../shared/hash.ts';
-import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, svgDimensions, type ImageHeader, type ImageRole } from '../../shared/image-limits.ts';
+import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, type ImageHeader, type ImageRole } from '../../shared/image-limits.ts';
 import { imageUses } from '../../config/image-uses.ts';
-import { DENSITIES, IMAGE_ROLES, SVG_AS_IS, imageKey } from './image-roles.ts';
-import { createSvgSanitizer, sanitizerVersion, type SvgSanitizer } from './svg-sanitize.ts';
+import { DENSITIES, IMAGE_ROLES, imageKey } from './image-roles.ts';
 
 /**
  * Encoder settings, chosen by eye at 390 px wide and device scale 3 on screenshots with
@@ -62,8 +61,6 @@ export interface ImagePipeline {
   stats: ImageStats;
   /** Each (role, file) is optimized once per build, however many campaigns show it. */
   memo: Map<string, Promise<OptimizedImage>>;
-  /** The SVG sanitiser, made on the first SVG missing from the cache (it loads jsdom). */
-  sanitizer?: Promise<SvgSanitizer>;
 }
 
 /** A pipeline caching in `cacheDir` (conventionally `.cache/images/` beside the config). */
@@ -86,28 +83,19 @@ export async function collectImages(config: Config, configDir: string, pipeline:
 }
 
 /**
- * One source image in one role: SVG glyphs as they are, anything else as AVIF and WebP
- * at each density the source is large enough for (an SVG is large enough for all).
+ * One source image in one role, as AVIF and WebP at each density the source is large enough
+ * for (an SVG is large enough for all). An SVG is drawn here, once: the page shows no SVG,
+ * because a browser makes a document of its own for each SVG image it paints.
  * @throws UserError (ImageUnreadable) when the file is not an image sharp can read;
  * (ImageRefused) when it is past the limits validation checks (shared/image-limits.ts).
  */
 export async function optimizeImage(file: string, role: ImageRole, pipeline: ImagePipeline): Promise<OptimizedImage> {
-  const extension = path.extname(file).toLowerCase();
   const stem = path.basename(file, path.extname(file));
-  const isSvg = extension === '.svg';
-  const asIs = isSvg && SVG_AS_IS.has(role);
-  const source = await readFile(file);
-  const header = await checkedHeader(source, role, file);
-  // An SVG shipped as it is ships sanitised (svg-sanitize.ts); its size is read from what ships.
-  const contents = asIs ? await sanitizedSvg(source, file, pipeline) : source;
-  const intrinsic = asIs ? svgSize(contents.toString('utf8'), file) : header;
+  const isSvg = path.extname(file).toLowerCase() === '.svg';
+  const contents = await readFile(file);
+  const intrinsic = await checkedHeader(contents, role, file);
   const { cssWidth } = IMAGE_ROLES[role];
   const cssHeight = Math.round((cssWidth * intrinsic.height) / intrinsic.width);
-
-  if (asIs) {
-    const name = hashedImageName(stem, contents, '', 'svg');
-    return { width: cssWidth, height: cssHeight, fallback: name, sources: [], files: [{ name, contents }] };
-  }
 
   // A raster is never enlarged: densities it is too small for are left out (1x always stays).
   const densities = DENSITIES.filter((density) => density === 1 || isSvg || cssWidth * density <= intrinsic.width);
@@ -191,16 +179,6 @@ async function checkedHeader(source: Buffer, role: ImageRole, file: string): Pro
   return read.header;
 }
 
-/** The SVG `source` (from `file`) as it ships: sanitised once, then taken from the cache by the source's hash and the sanitiser's version. */
-async function sanitizedSvg(source: Buffer, file: string, pipeline: ImagePipeline): Promise<Buffer> {
-  const cached = path.join(pipeline.cacheDir, `sanitized-${sha256Hex(source.toString('hex') + sanitizerVersion()).slice(0, 32)}.svg`);
-  if (existsSync(cached)) return readFile(cached);
-  pipeline.sanitizer ??= createSvgSanitizer();
-  const clean = Buffer.from((await pipeline.sanitizer)(source.toString('utf8'), file));
-  await writeAtomically(cached, clean);
-  return clean;
-}
-
 /** Writes through a temporary name, so a build killed midway never leaves a truncated cache entry. */
 async function writeAtomically(file: string, contents: Buffer) {
   await mkdir(path.dirname(file), { recursive: true });
@@ -210,13 +188,6 @@ async function writeAtomically(file: string, contents: Buffer) {
 }
 
 /** `stem-0123456789-489.avif`: the renditions of one image share the hash, which compresses well in the HTML. */
-function hashedImageName(stem: string, hashed: Uint8Array | string, suffix: string, extension: string): string {
+function hashedImageName(stem: string, hashed: string, suffix: string, extension: string): string {
   return `${stem}-${sha256Hex(hashed).slice(0, 10)}${suffix}.${extension}`;
-}
-
-/** The intrinsic size of an SVG: its width and height attributes, else its viewBox (shared/image-limits.ts). */
-export function svgSize(svg: string, file: string): { width: number; height: number } {
-  const size = svgDimensions(svg);
-  if (!size) throw ImageUnreadable.create(file, 'its <svg> element has no width and height or viewBox, so its size is unknown');
-  return size;
 }

@@ -1,4 +1,4 @@
-// The image pipeline: AVIF and WebP at 1x/2x/3x of each role's CSS width, SVG glyphs as they are, the disk cache, and the markup.
+// The image pipeline: AVIF and WebP at 1x/2x/3x of each role's CSS width, SVG sources drawn too, the disk cache, and the markup.
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
@@ -56,18 +56,39 @@ describe('optimizeImage', () => {
     ]);
   });
 
-  it('rasterizes an SVG icon at every density, but serves an SVG privacy glyph as it is', async () => {
+  it('rasterizes an SVG at every density, a privacy glyph as much as the icon: no SVG ships', async () => {
     const pipeline = createImagePipeline(await temporaryDir());
     const icon = await optimizeImage(fixture('glyph.svg'), 'icon', pipeline);
     expect(candidates(icon)).toEqual(['avif 1x 112', 'avif 2x 224', 'avif 3x 336', 'webp 1x 112', 'webp 2x 224', 'webp 3x 336']);
     expect((await decoded(icon)).map(({ width, height }) => `${width}x${height}`)).toContain('336x336');
 
     const glyph = await optimizeImage(fixture('glyph.svg'), 'privacyCard', pipeline);
-    expect(glyph.sources).toEqual([]);
     expect([glyph.width, glyph.height]).toEqual([IMAGE_ROLES.privacyCard.cssWidth, IMAGE_ROLES.privacyCard.cssWidth]);
-    expect(glyph.fallback).toMatch(/^glyph-[0-9a-f]{10}\.svg$/);
-    expect(glyph.files).toHaveLength(1);
-    expect(Buffer.from(glyph.files[0]!.contents)).toEqual(await readFile(fixture('glyph.svg')));
+    expect(candidates(glyph)).toEqual(['avif 1x 32', 'avif 2x 64', 'avif 3x 96', 'webp 1x 32', 'webp 2x 64', 'webp 3x 96']);
+    expect((await decoded(glyph)).map(({ format, width, height }) => `${format} ${width}x${height}`)).toEqual([
+      'heif 32x32', 'heif 64x64', 'heif 96x96', 'webp 32x32', 'webp 64x64', 'webp 96x96',
+    ]);
+    expect(glyph.fallback).toMatch(/^glyph-[0-9a-f]{10}-64\.webp$/);
+  });
+
+  it('ships only the pixels of an SVG that carries scripts, handlers and outside links', async () => {
+    const dir = await temporaryDir();
+    const file = path.join(dir, 'hostile.svg');
+    await writeFile(
+      file,
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="56" height="56" onload="alert(1)">' +
+        '<script>alert(2)</script><a href="javascript:alert(3)"><rect width="56" height="56" fill="#007AFF"/></a>' +
+        '<image href="https://evil.example/track.png" width="1" height="1"/></svg>',
+    );
+    const glyph = await optimizeImage(file, 'privacyCategory', createImagePipeline(path.join(dir, 'cache')));
+    expect(glyph.files.map((shipped) => path.extname(shipped.name))).toEqual(['.avif', '.avif', '.avif', '.webp', '.webp', '.webp']);
+    for (const shipped of glyph.files) {
+      const bytes = Buffer.from(shipped.contents).toString('latin1');
+      for (const banned of ['<svg', 'script', 'javascript:', 'evil.example', 'alert(']) expect(bytes, `${shipped.name}: ${banned}`).not.toContain(banned);
+    }
+    // The shape is drawn: the 1x WebP is the rectangle's blue (#007AFF, give or take lossy encoding).
+    const { data } = await sharp(glyph.files[3]!.contents).raw().toBuffer({ resolveWithObject: true });
+    [0, 122, 255].forEach((channel, i) => expect(Math.abs(data[i]! - channel)).toBeLessThanOrEqual(3));
   });
 
   it('reads renditions from the cache on the next build, byte for byte, and encodes a changed image again', async () => {
@@ -138,10 +159,16 @@ describe('<AppImage>', () => {
     );
   });
 
-  it('renders an SVG glyph as a lone lazy <img>, decoded off the main thread and fetched at low priority', async () => {
+  it('renders a privacy glyph like any image below the first screen: a <picture>, lazy, at low priority and decoded off the main thread', async () => {
     const html = renderToString(<AppImage image={await imageRef('glyph.svg', 'privacyCategory')} alt="" className="privacy-card__category-icon" />);
     expect(html).toMatch(
-      /^<img class="privacy-card__category-icon" src="\/assets\/glyph-\w{10}\.svg" width="20" height="20" alt="" decoding="async" loading="lazy" fetchPriority="low"\/>$/,
+      new RegExp(
+        '^<picture>' +
+          '<source type="image/avif" srcSet="/assets/glyph-(\\w{10})-20\\.avif 1x, /assets/glyph-\\1-40\\.avif 2x, /assets/glyph-\\1-60\\.avif 3x"/>' +
+          '<source type="image/webp" srcSet="/assets/glyph-\\1-20\\.webp 1x, /assets/glyph-\\1-40\\.webp 2x, /assets/glyph-\\1-60\\.webp 3x"/>' +
+          '<img class="privacy-card__category-icon" src="/assets/glyph-\\1-40\\.webp" width="20" height="20" alt="" decoding="async" loading="lazy" fetchPriority="low"/>' +
+          '</picture>$',
+      ),
     );
   });
 });
@@ -155,11 +182,13 @@ describe('the build', () => {
       return { outDir, result: await buildSite({ config, outDir, imageCacheDir }) };
     };
     const cold = await build();
-    // icon.jpg: 1x and 2x; screenshot.png: 1x to 3x (once for both routes); glyph.svg as a screenshot: 1x to 3x; each AVIF and WebP.
-    expect(cold.result.images).toEqual({ encoded: 16, cached: 0 });
+    // icon.jpg: 1x and 2x; screenshot.png: 1x to 3x (once for both routes); glyph.svg as a screenshot,
+    // a privacy card's and a category's glyph: 1x to 3x each; each AVIF and WebP.
+    expect(cold.result.images).toEqual({ encoded: 28, cached: 0 });
     const warm = await build();
-    expect(warm.result.images).toEqual({ encoded: 0, cached: 16 });
+    expect(warm.result.images).toEqual({ encoded: 0, cached: 28 });
     const assets = async (outDir: string) => (await readdir(path.join(outDir, 'assets'))).filter((name) => /\.(avif|webp|svg)$/.test(name)).sort();
+    expect((await assets(cold.outDir)).filter((name) => name.endsWith('.svg'))).toEqual([]);
     expect(await assets(warm.outDir)).toEqual(await assets(cold.outDir));
 
     const html = await readFile(path.join(warm.outDir, 'feature1/index.html'), 'utf8');
