@@ -64,9 +64,9 @@ export function assetHeaders(campaign: Readonly<Record<string, string>>): Record
 
 /**
  * The policy of SVG files. An SVG opened on its own (its URL typed or linked) is a document of
- * the site's origin that can run script; the build sanitises the ones it ships
- * (generator/pipeline/images/svg-sanitize.ts), and this keeps even a missed one inert: it may draw and
- * use its own inline styles, nothing else, in a sandbox with a unique origin.
+ * the site's origin that can run script. The build ships none (pipeline/images/images.ts draws
+ * every SVG source into AVIF and WebP); should one be served all the same, this keeps it inert:
+ * it may draw and use its own inline styles, nothing else, in a sandbox with a unique origin.
  */
 export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
