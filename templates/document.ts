@@ -71,9 +71,10 @@ export function renderDocument(parts: DocumentParts): string {
   const data = Object.entries(parts.data ?? {}).map(
     ([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${serializeJson(value)}</script>`,
   );
+  // The scripts first: the loader starts one element a task, and the runtime's request matters most.
   const modules = [
-    ...(parts.modulePreloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...(parts.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...(parts.modulePreloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ];
   const scripts = parts.scripts?.length
     ? `<template id="${MODULE_SCRIPTS_ID}">${modules.join('')}</template><script type="module">${scriptText(MODULE_LOADER)}</script>`
@@ -91,10 +92,12 @@ export const MODULE_SCRIPTS_ID = 'module-scripts';
 const FIRST_SCREEN_WAIT_MS = 2500;
 
 /**
- * The page's one inline module script: it adds each preload and module script listed in the
- * `<template>` to the head, in order. Scripts in a template never run by themselves; ones a
- * trusted (hashed) script creates are trusted under 'strict-dynamic', and so is everything
- * they load (the runtime's chunks, React, the third-party SDKs).
+ * The page's one inline module script: it adds each module script and preload listed in the
+ * `<template>` to the head, in order, one a task: each starts a request, which takes a phone a
+ * few milliseconds (on a hidden page, whose timers are slowed, all at once). Scripts in a
+ * template never run by themselves; ones a trusted (hashed) script creates are trusted under
+ * 'strict-dynamic', and so is everything they load (the runtime's chunks, React, the
+ * third-party SDKs).
  *
  * It starts them once the first screen is painted: the page is server-rendered, so the first
  * screen needs none of them, and on a slow network they would share its bandwidth with the
@@ -113,11 +116,12 @@ const FIRST_SCREEN_WAIT_MS = 2500;
 export const MODULE_LOADER = [
   'let started=!1;',
   'const go=()=>{if(started)return;started=!0;',
-  `for(const t of document.getElementById("${MODULE_SCRIPTS_ID}").content.children){`,
-  'const e=document.createElement(t.localName);',
+  `const list=[...document.getElementById("${MODULE_SCRIPTS_ID}").content.children];`,
+  'const add=()=>{const t=list.shift(),e=document.createElement(t.localName);',
   'if(e.localName=="link"){e.rel="modulepreload";e.href=t.getAttribute("href")}',
   'else{e.type="module";e.async=!1;e.src=t.getAttribute("src")}',
-  'document.head.append(e)}};',
+  'document.head.append(e);',
+  'list.length&&(document.hidden?add():setTimeout(add))};add()};',
   'const waiting=[...document.querySelectorAll("img[fetchpriority=high]")].filter(i=>!i.complete);',
   'let left=waiting.length;',
   'const painted=()=>--left>0||requestAnimationFrame(()=>setTimeout(go));',

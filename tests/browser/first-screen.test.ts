@@ -88,6 +88,36 @@ describe('module scripts', () => {
     expect(errors).toEqual([]);
   });
 
+  browserTest('are added one a task, the runtime first: starting them is no long task on a phone', async ({ context }) => {
+    const { page, errors } = await openPage(context);
+    // A MutationObserver gets one call a task: what one task added comes in one batch.
+    await page.evaluateOnNewDocument(() => {
+      const batches: string[][] = [];
+      Object.assign(window, { loaderBatches: batches });
+      new MutationObserver((records) => {
+        const added = records
+          .flatMap((record) => [...record.addedNodes])
+          .filter((node): node is Element => node instanceof Element && node.parentElement === document.head)
+          .filter((element) => element.matches('script[type="module"][src], link[rel="modulepreload"]'));
+        if (added.length) batches.push(added.map((element) => element.localName));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${baseUrl}/feature1`);
+    const listed = await page.$eval('#module-scripts', (template) => (template as HTMLTemplateElement).content.children.length);
+    const batches = await page.waitForFunction(
+      (count) => {
+        const done = (window as unknown as { loaderBatches: string[][] }).loaderBatches;
+        return done.flat().length === count && done;
+      },
+      { timeout: 10_000 },
+      listed,
+    );
+    const chunks = listed - 1;
+    expect(chunks).toBeGreaterThan(0);
+    expect(await batches.jsonValue()).toEqual([['script'], ...Array.from({ length: chunks }, () => ['link'])]);
+    expect(errors).toEqual([]);
+  });
+
   browserTest('wait 2.5 s at most: a page that paints no frame starts them then, and a hidden page, which paints none, at once', async ({ context }) => {
     const visible = scriptRequests();
     const painted = await openPage(context, { route: visible.route });
