@@ -127,6 +127,36 @@ describe('the page in WebKit', () => {
     expect(await more.isDisplayed()).toBe(false);
   });
 
+  webkitTest('shows every privacy glyph, drawn at build time, at its size and with its text beside it', async ({ webkit }) => {
+    await visit(webkit, `${baseUrl}/`);
+    const cards = await webkit.driver.findElements(By.css('.privacy-card'));
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) await bringIntoView(webkit, card);
+    // Lazy images: each is loaded (a format WebKit decodes, picked from the <picture>) once in view.
+    const glyphs = await waitFor<Array<{ src: string; width: number; height: number; natural: number; textGap: number | null }>>(
+      webkit.driver,
+      `const images = [...document.querySelectorAll('.privacy-card__icon, .privacy-card__category-icon')];
+       if (!images.every((image) => image.complete && image.naturalWidth > 0)) return null;
+       return images.map((image) => {
+         const box = image.getBoundingClientRect();
+         const row = image.closest('.privacy-card__category');
+         // The category's text starts one gap (10 px) after its glyph: nothing else takes room in the row.
+         const text = row && [...row.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
+         const range = text && document.createRange();
+         range?.selectNodeContents(text);
+         return { src: image.currentSrc, width: box.width, height: box.height, natural: image.naturalWidth, textGap: range ? range.getBoundingClientRect().left - box.right : null };
+       });`,
+      'the privacy glyphs to load',
+    );
+    for (const glyph of glyphs) {
+      expect(glyph.src).toMatch(/\/assets\/[a-z-]+-\w{10}-\d+\.(avif|webp)$/);
+      expect([glyph.width, glyph.height]).toEqual(glyph.textGap === null ? [32, 32] : [20, 20]);
+      expect(glyph.natural).toBeGreaterThanOrEqual(glyph.width);
+      if (glyph.textGap !== null) expect(glyph.textGap).toBe(10);
+    }
+    expect((await consoleOf(webkit)).errors).toEqual([]);
+  });
+
   webkitTest('sends a tap on GET to the install link about 1000 ms later, in the same tab', async ({ webkit }) => {
     await visit(webkit, `${baseUrl}/feature1`);
     await waitForHydration(webkit);
