@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { ReviewTrack, type ReviewTrackProps } from './components/review-track.tsx';
 import { ScreenshotTrack, type ScreenshotTrackProps } from './components/screenshot-track.tsx';
 import type { ErrorTexts } from './error-view.tsx';
+import { ISLAND_ATTRIBUTE } from './runtime/page-props.ts';
 
 /** Each island's props, by its name. */
 export interface IslandsProps {
@@ -28,7 +29,7 @@ export const ISLANDS: { [Name in keyof IslandsProps]: ComponentType<IslandsProps
   reviews: ReviewTrack,
 };
 
-/** The element an island hydrates inside: the slider viewport of its name (ISLAND_CONTAINER_SELECTOR in runtime/page-props.ts), which the server renders around it. */
+/** The element an island hydrates inside: the slider viewport of its name (ISLAND_ATTRIBUTE in runtime/page-props.ts), which the server renders around it. */
 export function islandSelector(name: string): string {
-  return `[data-slider="${name}"]`;
+  return `[${ISLAND_ATTRIBUTE}="${name}"]`;
 }

@@ -1,9 +1,10 @@
 // The row shared by the screenshot and review sliders: a native scroll-snapping list in the server HTML, a stepping slider once its island hydrates.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { ISLAND_ATTRIBUTE } from '../runtime/page-props.ts';
 import { attachSlider } from './slider-controller.ts';
 
 export interface SliderProps {
-  /** `screenshots` or `reviews`: the `slider--<name>` class that sizes the items, and `data-slider`, which names the island. */
+  /** `screenshots` or `reviews`: the `slider--<name>` class that sizes the items, and ISLAND_ATTRIBUTE's value, which names the island. */
   name: string;
   /** Id of the heading that names the row. */
   labelledBy: string;
@@ -18,7 +19,7 @@ export interface SliderProps {
  */
 export function Slider({ name, labelledBy, children }: SliderProps) {
   return (
-    <div className={`slider slider--${name}`} data-slider={name} role="group" aria-labelledby={labelledBy} tabIndex={0}>
+    <div className={`slider slider--${name}`} {...{ [ISLAND_ATTRIBUTE]: name }} role="group" aria-labelledby={labelledBy} tabIndex={0}>
       {children}
     </div>
   );

@@ -1,7 +1,7 @@
 // Switches the page in place to the same route's page in another locale: that page's server-rendered HTML morphed into this one's elements.
 // Loaded only when a switch is due (runtime/index.ts): most visitors never download it.
 import morphdom from 'morphdom';
-import { ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, PAGE_PROPS_ELEMENT_ID, readJsonElement, ROOT_ID } from './page-props.ts';
+import { ISLAND_ATTRIBUTE, ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, PAGE_PROPS_ELEMENT_ID, readJsonElement, ROOT_ID } from './page-props.ts';
 
 /** Another locale's page of this route, checked: its body, and the JSON it embeds. */
 export interface LocalePage {
@@ -13,7 +13,7 @@ export interface LocalePage {
 
 /** The names of a document's islands, in order. */
 function islandNames(doc: ParentNode): string[] {
-  return [...doc.querySelectorAll(ISLAND_CONTAINER_SELECTOR)].map((element) => element.getAttribute('data-slider') ?? '');
+  return [...doc.querySelectorAll(ISLAND_CONTAINER_SELECTOR)].map((element) => element.getAttribute(ISLAND_ATTRIBUTE) ?? '');
 }
 
 /**

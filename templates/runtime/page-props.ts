@@ -8,8 +8,10 @@ export const CONFIG_ELEMENT_ID = 'runtime-config';
 export const PAGE_PROPS_ELEMENT_ID = 'page-props';
 /** The id of the one that carries the islands' props (templates/islands.ts), which the client entry hydrates from. */
 export const ISLAND_PROPS_ELEMENT_ID = 'island-props';
-/** The elements the islands hydrate inside, named by the attribute's value: the slider viewports. */
-export const ISLAND_CONTAINER_SELECTOR = '[data-slider]';
+/** The attribute of the elements the islands hydrate inside (the slider viewports), whose value names the island. */
+export const ISLAND_ATTRIBUTE = 'data-slider';
+/** Those elements, whatever their island. */
+export const ISLAND_CONTAINER_SELECTOR = `[${ISLAND_ATTRIBUTE}]`;
 
 /** The parts of the page props the runtime reads. */
 export interface PagePropsLike {
