@@ -1,7 +1,7 @@
-// The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px.
+// The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its local face, with no system font lookup per size.
 import type { BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
-import { browserTest, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+import { browserTest, launchBrowser, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
 
 const marketsUrl = inject('marketsUrl');
 
@@ -166,5 +166,59 @@ describe('no horizontal overflow at 350 px', () => {
     expect(layout.innerWidth).toBe(350);
     expect(layout.wide).toEqual([]);
     expect(layout.scrollWidth).toBeLessThanOrEqual(350);
+  });
+});
+
+describe('fonts: the local face of each script\'s font, no system lookup per size', () => {
+  /** The local faces (styles.css) each page draws its text with, as `.ci/system-packages.txt` installs their fonts. */
+  const FACES: Record<string, string[]> = {
+    '/': ['Local Liberation Sans 400', 'Local Liberation Sans 700'],
+    '/ja': ['Local Noto Sans CJK JP 400', 'Local Noto Sans CJK JP 700'],
+    '/ar': ['Local Liberation Sans 400', 'Local Liberation Sans 700', 'Local DejaVu Sans 400', 'Local DejaVu Sans 700'],
+  };
+
+  browserTest.for(Object.keys(FACES))('%s draws its text with the local faces of its fonts', async (route, { context }) => {
+    const { page } = await openHydrated(context, route);
+    const used = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => `${face.family.replace(/"/g, '')} ${face.weight}`);
+    });
+    expect(used.sort()).toEqual(FACES[route]!.sort());
+  });
+
+  /**
+   * How many times Chromium asked its browser process how to draw a system font at one size and
+   * weight while `route` loaded: in a browser of its own, since the answers are kept for the
+   * renderer's life and the file's tests share a tab.
+   */
+  async function strikeLookups(route: string, withoutLocalFaces: boolean): Promise<number> {
+    const browser = await launchBrowser();
+    try {
+      const { page } = await openPage(browser, {
+        // The same document with the local faces' names taken out of every stack (and its policy, which pins the style's hash).
+        route: async (request) => {
+          if (!withoutLocalFaces || request.resourceType() !== 'document') return false;
+          const html = await (await fetch(request.url())).text();
+          const body = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '').replace(/"?Local [^,;"]+"?,/g, '');
+          await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body });
+          return true;
+        },
+      });
+      await page.tracing.start({ categories: ['fonts'] });
+      await page.goto(marketsUrl + route, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready.then(() => new Promise(requestAnimationFrame)));
+      const { traceEvents } = JSON.parse(new TextDecoder().decode(await page.tracing.stop())) as { traceEvents: Array<{ name: string; ph: string }> };
+      return traceEvents.filter((event) => event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike' && event.ph !== 'E').length;
+    } finally {
+      await browser.close();
+    }
+  }
+
+  browserTest.for(['/', '/ja', '/ar'])('%s makes no system lookup for each size and weight of its text, which the stacks alone would', async (route) => {
+    const withStacksAlone = await strikeLookups(route, true);
+    const asBuilt = await strikeLookups(route, false);
+    // The stacks alone ask once for each size and weight of the text, in each font it is drawn with.
+    expect(withStacksAlone).toBeGreaterThanOrEqual(10);
+    expect(asBuilt).toBe(0);
   });
 });
