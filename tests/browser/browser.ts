@@ -131,6 +131,29 @@ export function braintreeComponentScript(url: string): string {
 const INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*)<\/script>/g;
 
 /**
+ * A `route` that answers every local document itself: fetched from the server as the browser
+ * asked for it, then `rewrite` gives its new text and may change its headers (sent as the
+ * server sent them, less the encoding fetch has already undone).
+ */
+export function rewritingDocuments(rewrite: (html: string, headers: Record<string, string>) => string): (request: HTTPRequest) => Promise<boolean> {
+  return async (request) => {
+    if (!isLocalRequest(request) || request.resourceType() !== 'document') return false;
+    try {
+      const response = await fetch(request.url(), { headers: request.headers() });
+      const headers = Object.fromEntries(response.headers);
+      // fetch has decoded the body: it goes out as plain text.
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = rewrite(await response.text(), headers);
+      await request.respond({ status: response.status, headers, body });
+    } catch {
+      // The page closed while its document was fetched: nothing left to answer.
+    }
+    return true;
+  };
+}
+
+/**
  * A `route` that serves the local pages without the plain routes' language-redirect script,
  * as a host or proxy that dropped or broke it would: the runtime's in-place language switch
  * (templates/runtime/language.ts) is then what a visitor of another language gets. Counts the
@@ -138,25 +161,13 @@ const INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*)<\/script>/g;
  */
 export function withoutLanguageRedirect(): ((request: HTTPRequest) => Promise<boolean>) & { stripped: number } {
   const route = Object.assign(
-    async (request: HTTPRequest): Promise<boolean> => {
-      if (!isLocalRequest(request) || request.resourceType() !== 'document') return false;
-      try {
-        const response = await fetch(request.url(), { headers: request.headers() });
-        const html = (await response.text()).replace(INLINE_SCRIPT, (script, body: string) => {
-          if (!body.includes('location.replace')) return script;
-          route.stripped += 1;
-          return '';
-        });
-        const headers = Object.fromEntries(response.headers);
-        // fetch has decoded the body: it goes out as plain text.
-        delete headers['content-encoding'];
-        delete headers['content-length'];
-        await request.respond({ status: response.status, headers, body: html });
-      } catch {
-        // The page closed while its document was fetched: nothing left to answer.
-      }
-      return true;
-    },
+    rewritingDocuments((html) =>
+      html.replace(INLINE_SCRIPT, (script, body: string) => {
+        if (!body.includes('location.replace')) return script;
+        route.stripped += 1;
+        return '';
+      }),
+    ),
     { stripped: 0 },
   );
   return route;

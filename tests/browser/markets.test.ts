@@ -1,7 +1,7 @@
 // The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its local face, with no system font lookup per size.
 import type { BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
-import { browserTest, launchBrowser, openPage, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+import { browserTest, launchBrowser, openPage, rewritingDocuments, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
 
 const marketsUrl = inject('marketsUrl');
 
@@ -194,16 +194,13 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
   async function strikeLookups(route: string, withoutLocalFaces: boolean): Promise<number> {
     const browser = await launchBrowser();
     try {
-      const { page } = await openPage(browser, {
-        // The same document with the local faces' names taken out of every stack (and its policy, which pins the style's hash).
-        route: async (request) => {
-          if (!withoutLocalFaces || request.resourceType() !== 'document') return false;
-          const html = await (await fetch(request.url())).text();
-          const body = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '').replace(/"?Local [^,;"]+"?,/g, '');
-          await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body });
-          return true;
-        },
+      // The same document with the local faces' names taken out of every stack, and without its
+      // policy (header and element), which pins the style's hash.
+      const withStacksAlone = rewritingDocuments((html, headers) => {
+        delete headers['content-security-policy'];
+        return html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '').replace(/"?Local [^,;"]+"?,/g, '');
       });
+      const { page } = await openPage(browser, withoutLocalFaces ? { route: withStacksAlone } : {});
       await page.tracing.start({ categories: ['fonts'] });
       await page.goto(marketsUrl + route, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready.then(() => new Promise(requestAnimationFrame)));
