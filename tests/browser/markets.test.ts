@@ -201,11 +201,15 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
         return html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '').replace(/"?Local [^,;"]+"?,/g, '');
       });
       const { page } = await openPage(browser, withoutLocalFaces ? { route: withStacksAlone } : {});
-      await page.tracing.start({ categories: ['fonts'] });
+      await page.tracing.start({ categories: ['fonts', 'devtools.timeline'] });
       await page.goto(marketsUrl + route, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready.then(() => new Promise(requestAnimationFrame)));
-      const { traceEvents } = JSON.parse(new TextDecoder().decode(await page.tracing.stop())) as { traceEvents: Array<{ name: string; ph: string }> };
-      return traceEvents.filter((event) => event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike' && event.ph !== 'E').length;
+      type TraceEvent = { name: string; ph: string; pid: number; args?: { beginData?: { url?: string } } };
+      const { traceEvents } = JSON.parse(new TextDecoder().decode(await page.tracing.stop())) as { traceEvents: TraceEvent[] };
+      // The page's renderer only: the trace covers every process, Chromium's own UI pages included.
+      const renderer = traceEvents.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith(marketsUrl))?.pid;
+      expect(renderer).toBeDefined();
+      return traceEvents.filter((event) => event.pid === renderer && event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike' && event.ph !== 'E').length;
     } finally {
       await browser.close();
     }
