@@ -11,10 +11,11 @@ export interface ScriptOptions {
   defines?: () => boolean;
 }
 
-/** The part of `window` whose `error` event reports what a classic script throws as it runs. */
-interface ErrorEventTarget {
+/** The part of `window` injectScript uses; its `error` event reports what a classic script throws as it runs. */
+interface ScriptWindow {
   addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
   removeEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+  setTimeout(handler: () => void, ms: number): unknown;
 }
 
 /**
@@ -36,7 +37,9 @@ function definesSafely(defines: (() => boolean) | undefined): boolean {
 }
 
 /**
- * Appends an async `<script src>` to the head. Resolves true when it loaded, ran without
+ * Appends an async `<script src>` to the head, in a task of its own: asking the browser for a
+ * cross-origin script takes milliseconds of the main thread, and the caller is often the
+ * runtime's first task, which should stay short. Resolves true when it loaded, ran without
  * throwing and (with `defines`) defined what it should; false when it failed, was blocked,
  * threw or defined nothing. Never rejects. What the script throws as it runs is marked handled
  * (`preventDefault` on the window's `error` event), so a garbage answer never shows as an
@@ -44,33 +47,37 @@ function definesSafely(defines: (() => boolean) | undefined): boolean {
  */
 export function injectScript(doc: Document, src: string, options: ScriptOptions = {}): Promise<boolean> {
   return new Promise((resolve) => {
-    const win = doc.defaultView as ErrorEventTarget | null;
-    let script: HTMLScriptElement | null = null;
-    let threw = false;
-    const onError = (event: ErrorEvent) => {
-      if (!script || !isErrorOf(script, doc, event)) return;
-      threw = true;
-      event.preventDefault();
-    };
-    const settle = (loaded: boolean) => {
-      win?.removeEventListener('error', onError);
-      resolve(loaded && !threw && definesSafely(options.defines));
-    };
-    try {
-      script = doc.createElement('script');
-      win?.addEventListener('error', onError);
-      script.async = true;
-      if (options.integrity) {
-        script.integrity = options.integrity;
-        script.crossOrigin = 'anonymous';
+    const win = doc.defaultView as ScriptWindow | null;
+    const inject = () => {
+      let script: HTMLScriptElement | null = null;
+      let threw = false;
+      const onError = (event: ErrorEvent) => {
+        if (!script || !isErrorOf(script, doc, event)) return;
+        threw = true;
+        event.preventDefault();
+      };
+      const settle = (loaded: boolean) => {
+        win?.removeEventListener('error', onError);
+        resolve(loaded && !threw && definesSafely(options.defines));
+      };
+      try {
+        script = doc.createElement('script');
+        win?.addEventListener('error', onError);
+        script.async = true;
+        if (options.integrity) {
+          script.integrity = options.integrity;
+          script.crossOrigin = 'anonymous';
+        }
+        script.addEventListener('load', () => settle(true), { once: true });
+        script.addEventListener('error', () => settle(false), { once: true });
+        script.src = src;
+        (doc.head ?? doc.documentElement).appendChild(script);
+      } catch {
+        // A DOM that refuses the script element is a failed load like any other.
+        settle(false);
       }
-      script.addEventListener('load', () => settle(true), { once: true });
-      script.addEventListener('error', () => settle(false), { once: true });
-      script.src = src;
-      (doc.head ?? doc.documentElement).appendChild(script);
-    } catch {
-      // A DOM that refuses the script element is a failed load like any other.
-      settle(false);
-    }
+    };
+    if (win) win.setTimeout(inject, 0);
+    else inject();
   });
 }

@@ -83,6 +83,7 @@ describe('the Meta pixel', () => {
     expect(win.fbq?.queue).toEqual([['init', META_ID], ['track', 'PageView', {}, { eventID: 'page-view-id' }]]);
     expect(win._fbq).toBe(win.fbq);
     expect(win.fbq?.disablePushState).toBe(true);
+    vi.advanceTimersByTime(0); // injectScript appends in a task of its own
     expect(doc.scriptSrcs()).toEqual([META_PIXEL_SRC]);
     expect(doc.scripts[0]!.async).toBe(true);
     metaPixel.trackTap(win, TRACKING, 'tap-id');
@@ -137,6 +138,7 @@ describe('the TikTok pixel', () => {
     expect((ttq._i[TIKTOK_ID] as unknown as { _u: string })._u).toBe(TIKTOK_PIXEL_SRC);
     expect(ttq._t[TIKTOK_ID]).toBe(Date.now());
     expect(ttq._o[TIKTOK_ID]).toEqual({});
+    vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([TIKTOK_SRC]);
     expect([...ttq]).toEqual([['page']]);
     tiktokPixel.trackTap(win, TRACKING, 'tap-id');
@@ -178,6 +180,7 @@ describe('the Snap Pixel', () => {
     doc.runs = vendorScripts(win);
     const loaded = loadSnapPixel(win, doc as never, SNAP_ID, LOAD);
     expect(win.snaptr!.queue).toEqual([['init', SNAP_ID], ['track', 'PAGE_VIEW', { client_dedup_id: 'page-view-id' }]]);
+    vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([SNAP_PIXEL_SRC]);
     snapPixel.trackTap(win, TRACKING, 'tap-id');
     expect(win.snaptr!.queue.at(-1)).toEqual(['track', 'SIGN_UP', { client_dedup_id: 'tap-id' }]);
@@ -206,6 +209,7 @@ describe('the Google tag', () => {
     const doc = new FakeDocument();
     const win: AdNetworkWindow = {};
     void loadGoogleTag(win, doc as never, ADS_ID, LOAD);
+    vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([`${GOOGLE_TAG_SRC}?id=${ADS_ID}`]);
     expect(gtagCommands(win)).toEqual([['js', new Date()], ['config', ADS_ID]]);
     googleTag.trackTap(win, TRACKING, 'tap-id');
@@ -259,6 +263,7 @@ describe('loadAdNetworks', () => {
   it('loads each network the campaign turns on, with one page view id, published once', async () => {
     const { doc, win } = await pageWith(TRACKING);
     await vi.dynamicImportSettled();
+    vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([META_PIXEL_SRC, TIKTOK_SRC, SNAP_PIXEL_SRC, `${GOOGLE_TAG_SRC}?id=${ADS_ID}`]);
     expect(win.fbq!.queue[1]).toEqual(['track', 'PageView', {}, { eventID: 'id-1' }]);
     expect(win.snaptr!.queue[1]).toEqual(['track', 'PAGE_VIEW', { client_dedup_id: 'id-1' }]);
@@ -284,6 +289,7 @@ describe('loadAdNetworks', () => {
     const { metaPixelId: _m, tiktokPixelId: _t, snapPixelId: _s, googleTagId: _g, googleAdsConversion: _c, ...rest } = TRACKING;
     const { doc, win, networks } = await pageWith({ ...rest, ...ids });
     await vi.dynamicImportSettled();
+    vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual(scripts);
     expect(win.fbq).toBeUndefined();
     if (scripts.length === 0) {

@@ -29,6 +29,9 @@ export class FakeWindow {
   removeEventListener(type: string, listener: (event: FakeErrorEvent) => void) {
     this.listeners.delete(listener);
   }
+  setTimeout(handler: () => void, ms: number) {
+    return setTimeout(handler, ms);
+  }
   /** Reports an error as Chromium does: to the listeners, then to the console unless one prevented it. */
   reportError(message: string, filename = '') {
     const event = new FakeErrorEvent(filename);

@@ -79,6 +79,8 @@ Object.defineProperty(FakeElement.prototype, 'style', {
 
 class FakeDocument {
   cookie = '';
+  /** The fake page's window, once fakePage has made it. */
+  defaultView: unknown = null;
   readyState: DocumentReadyState = 'complete';
   readonly head = new FakeElement('head', this);
   readonly documentElement = new FakeElement('html', this);
@@ -261,9 +263,11 @@ function fakePage(options: { search?: string; pathname?: string; languages?: str
     clearInterval: (handle: ReturnType<typeof setInterval>) => clearInterval(handle),
     setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
     addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
     crypto: globalThis.crypto,
   };
   const win: typeof fields & PixelWindow & AppsFlyerWindow & ConsentWindow & { braintree?: Record<string, unknown> } = fields;
+  doc.defaultView = win;
   // Each braintree-web script adds its component to window.braintree, as the real builds do.
   doc.runs = (src) => {
     const component = /\/js\/([a-z-]+)\.min\.js$/.exec(src)?.[1];
@@ -555,7 +559,7 @@ describe('startRuntime on a fake page', () => {
     expect(page.win.fetch).toHaveBeenCalledWith('/summer/config.json');
   });
 
-  it('wires the pixel, the CTAs and the back trap at once, and reads cookies in later tasks (no long task)', async () => {
+  it('wires the pixel\'s queue, the CTAs and the back trap at once, and appends the pixel\'s script and reads cookies in later tasks (no long task)', async () => {
     const page = fakePage();
     let cookieReads = 0;
     Object.defineProperty(page.doc, 'cookie', { get: () => (cookieReads++, '') });
@@ -563,9 +567,11 @@ describe('startRuntime on a fake page', () => {
     expect(page.doc.hasListener('click')).toBe(true);
     expect(page.win.history.pushState).toHaveBeenCalledTimes(1);
     // The pixel's queue is there for the AddToCart of a tap the page's loader held.
-    expect(page.doc.scriptSrcs()).toContain(META_PIXEL_SRC);
+    expect(page.win.fbq?.queue).toContainEqual(['init', expect.any(String)]);
+    expect(page.doc.scripts).toHaveLength(0);
     expect(cookieReads).toBe(0);
     await vi.advanceTimersByTimeAsync(10);
+    expect(page.doc.scriptSrcs()).toContain(META_PIXEL_SRC);
     expect(cookieReads).toBeGreaterThan(0);
   });
 

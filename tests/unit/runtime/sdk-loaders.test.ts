@@ -45,6 +45,7 @@ describe('AppsFlyer', () => {
     expect(win.AF?.plugins).toEqual({});
     win.AF!('pba', 'event', { eventType: 'EVENT' });
     expect(win.AF?.q).toEqual([[expect.any(Number), 'pba', 'event', { eventType: 'EVENT' }]]);
+    vi.advanceTimersByTime(0); // injectScript appends in a task of its own
     expect(doc.scriptSrcs()).toEqual([WEB_SDK_SRC]);
     expect(WEB_SDK_SRC).toBe('https://websdk.appsflyer.com?st=pba&');
   });
@@ -117,8 +118,9 @@ describe('loadPaymentSdk', () => {
     doc.scriptOutcome = () => 'load';
     definesComponents(doc);
     const done = loadPaymentSdk(win(doc), settings);
+    vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([settings.scripts[0]!.src]);
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(20);
     await done;
     expect(doc.scriptSrcs()).toEqual(settings.scripts.map((script) => script.src));
     expect(doc.scripts.every((script) => script.async && script.crossOrigin === null)).toBe(true);
@@ -196,6 +198,14 @@ describe('addedComponent', () => {
 });
 
 describe('injectScript', () => {
+  it('appends the script in a task of its own, not in the caller\'s', async () => {
+    const doc = new FakeDocument();
+    void injectScript(doc as never, 'https://cdn.example/a.js');
+    expect(doc.scripts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(doc.scriptSrcs()).toEqual(['https://cdn.example/a.js']);
+  });
+
   it('marks an error the script raises as it runs handled, and resolves false', async () => {
     const doc = new FakeDocument();
     doc.scriptOutcome = () => 'throw';
@@ -209,6 +219,7 @@ describe('injectScript', () => {
     const doc = new FakeDocument();
     doc.scriptOutcome = () => 'load';
     const loaded = injectScript(doc as never, 'https://cdn.example/a.js');
+    await vi.advanceTimersByTimeAsync(1);
     doc.defaultView.reportError('Uncaught Error: the page\'s own', 'https://landing.example/app.js');
     await vi.advanceTimersByTimeAsync(10);
     await expect(loaded).resolves.toBe(true);
