@@ -93,14 +93,15 @@ const WRAPPERS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'RunMicrot
 /**
  * What the task was busy with: its longest event (the outermost piece of work, such as a timer
  * or a script's evaluation), then, inside it, the event that took most of it, as long as one
- * took at least half (`TimerFire › Layout`), with the last part of the URL the work ran.
+ * took at least half (`TimerFire › Layout`), with the last part of the URL the work ran. A task
+ * with no event inside is Chromium's own untraced work, or the thread waiting for a core.
  */
-function causeOf(node: Lantern.Graph.CPUNode): string {
+export function causeOf(node: Pick<Lantern.Graph.CPUNode, 'event' | 'childEvents'>): string {
   type Event = (typeof node.childEvents)[number];
   const events = node.childEvents.filter((event) => !WRAPPERS.has(event.name) && typeof event.dur === 'number');
   const longestOf = (candidates: Event[]) => candidates.reduce<Event | undefined>((best, event) => (!best || event.dur! > best.dur! ? event : best), undefined);
   const outer = longestOf(events);
-  if (!outer) return node.event.name;
+  if (!outer) return `${node.event.name} (nothing traced inside)`;
   let inner = outer;
   for (;;) {
     const within = events.filter((event) => event !== inner && event.ts >= inner.ts && event.ts + event.dur! <= inner.ts + inner.dur! && event.dur! >= inner.dur! / 2);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { splitBlockingTime } from '../../scripts/lighthouse-blocking.ts';
+import { causeOf, splitBlockingTime } from '../../scripts/lighthouse-blocking.ts';
 import { launchBrowser } from './browser.ts';
 
 /** Busy for 60 ms once the first frame is painted: 240 ms on Lighthouse's simulated phone, 190 ms of it blocking. */
@@ -42,4 +42,13 @@ test("a page's own long task counts as its own blocking time, and the split adds
   // And it is the page's longest task, named by what ran it: the timer's callback in the page's own script.
   expect(split.longestOwnTask.duration).toBeGreaterThanOrEqual(240);
   expect(split.longestOwnTask.cause).toMatch(/^(TimerFire|FunctionCall)\b/);
+});
+
+test('a task with no traced event inside is named as such, not as work of the page', () => {
+  const task = { name: 'RunTask', ts: 0, dur: 30_000 };
+  const timer = { name: 'TimerFire', ts: 100, dur: 29_000, args: { data: { url: 'https://landing.example/assets/runtime-x.js' } } };
+  const layout = { name: 'Layout', ts: 200, dur: 20_000 };
+  const node = (childEvents: object[]) => ({ event: task, childEvents }) as unknown as Parameters<typeof causeOf>[0];
+  expect(causeOf(node([task]))).toBe('RunTask (nothing traced inside)');
+  expect(causeOf(node([task, timer, layout]))).toBe('TimerFire › Layout runtime-x.js');
 });
