@@ -88,6 +88,40 @@ describe('module scripts', () => {
     expect(errors).toEqual([]);
   });
 
+  browserTest('start a frame after the one that painted the first screen\'s images, which is drawn by then', async ({ context }) => {
+    // Images that come after the loader has run: it waits for their load events, which this test sees too.
+    const { route } = slowFirstScreen(400, 0);
+    const { page, errors } = await openPage(context, { route });
+    // Registered before any script of the page: each frame's time, the first screen's image loads, the runtime's start.
+    await page.evaluateOnNewDocument(() => {
+      const log = { frames: [] as number[], loaded: [] as number[], runtimeAdded: 0 };
+      Object.assign(window, { firstScreenLog: log });
+      const frame = () => {
+        log.frames.push(performance.now());
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      // On the document: a load event never reaches the window.
+      document.addEventListener('load', ({ target }) => {
+        if (target instanceof HTMLImageElement && target.getAttribute('fetchpriority') === 'high') log.loaded.push(performance.now());
+      }, true);
+      new MutationObserver(() => {
+        if (!log.runtimeAdded && document.head?.querySelector('script[type="module"][src]')) log.runtimeAdded = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${baseUrl}/feature1`);
+    type Log = { frames: number[]; loaded: number[]; runtimeAdded: number };
+    const log = await page.waitForFunction(() => {
+      const logged = (window as unknown as { firstScreenLog: Log }).firstScreenLog;
+      return logged.runtimeAdded > 0 && logged;
+    }, { timeout: 10_000 });
+    const { frames, loaded, runtimeAdded } = (await log.jsonValue()) as Log;
+    expect(loaded).toHaveLength(2);
+    // The frame that painted the images began after they loaded; only once the next one began is it drawn.
+    expect(frames.filter((time) => time > Math.max(...loaded) && time < runtimeAdded).length).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+  });
+
   browserTest('are added one a task, the runtime first: starting them is no long task on a phone', async ({ context }) => {
     const { page, errors } = await openPage(context);
     // A MutationObserver gets one call a task: what one task added comes in one batch.
