@@ -25,6 +25,8 @@ export interface AppImageProps {
 export function AppImage({ image, alt, priority = false, className }: AppImageProps) {
   const img = (
     <img
+      // Element Timing: the page's loader learns when the first screen is drawn (MODULE_LOADER in document.ts).
+      {...(priority && { elementtiming: 'first-screen' })}
       className={className}
       src={image.src}
       width={image.width}

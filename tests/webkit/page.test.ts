@@ -58,6 +58,23 @@ describe('the page in WebKit', () => {
     expect(webkit.thirdParty.map((request) => request.host)).toContain('connect.facebook.net:443');
   });
 
+  webkitTest('starts the runtime once the first screen is drawn, long before the loader\'s 2.5 s limit (WebKit has no Element Timing)', async ({ webkit }) => {
+    await visit(webkit, `${baseUrl}/feature1`);
+    expect(await webkit.driver.executeScript('return PerformanceObserver.supportedEntryTypes.includes("element");')).toBe(false);
+    const timings = await webkit.driver.wait(
+      () =>
+        webkit.driver.executeScript<{ runtime: number; images: number[] } | null>(`
+          const entry = (test) => performance.getEntriesByType('resource').find((found) => test.test(found.name));
+          const runtime = entry(/\\/assets\\/runtime-\\w+\\.js$/);
+          const images = [...document.querySelectorAll('img[fetchpriority="high"]')].map((image) => entry(new RegExp(image.currentSrc.split('/').pop() + '$')));
+          return runtime && images.every(Boolean) ? { runtime: runtime.startTime, images: images.map((image) => image.responseEnd) } : null;`),
+      10_000,
+    );
+    expect(timings!.images).toHaveLength(2);
+    expect(timings!.runtime).toBeGreaterThan(Math.max(...timings!.images));
+    expect(timings!.runtime).toBeLessThan(2000);
+  });
+
   webkitTest('loads React only at the first interaction (WebKit has no requestIdleCallback), then hydrates the islands', async ({ webkit }) => {
     await visit(webkit, `${baseUrl}/feature1`);
     const clientLoaded = () =>

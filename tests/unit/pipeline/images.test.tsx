@@ -146,14 +146,14 @@ describe('<AppImage>', () => {
     return imageResolver(new Map([[imageKey(role, file), image]]), '/assets/')(file, role);
   }
 
-  it('renders a <picture> with AVIF then WebP sources by density and an <img> with the shown size; a first-screen one is eager, high priority and decoded in step', async () => {
+  it('renders a <picture> with AVIF then WebP sources by density and an <img> with the shown size; a first-screen one is eager, high priority, decoded in step and timed (elementtiming)', async () => {
     const html = renderToString(<AppImage image={await imageRef('screenshot.png', 'screenshot')} alt="Screenshot 1 of 6" priority />);
     expect(html).toMatch(
       new RegExp(
         '^<picture>' +
           '<source type="image/avif" srcSet="/assets/screenshot-(\\w{10})-163\\.avif 1x, /assets/screenshot-\\1-326\\.avif 2x, /assets/screenshot-\\1-489\\.avif 3x"/>' +
           '<source type="image/webp" srcSet="/assets/screenshot-\\1-163\\.webp 1x, /assets/screenshot-\\1-326\\.webp 2x, /assets/screenshot-\\1-489\\.webp 3x"/>' +
-          '<img src="/assets/screenshot-\\1-326\\.webp" width="163" height="353" alt="Screenshot 1 of 6" loading="eager" fetchPriority="high"/>' +
+          '<img elementtiming="first-screen" src="/assets/screenshot-\\1-326\\.webp" width="163" height="353" alt="Screenshot 1 of 6" loading="eager" fetchPriority="high"/>' +
           '</picture>$',
       ),
     );
