@@ -97,7 +97,7 @@ describe('module scripts', () => {
       Object.assign(window, { firstScreenLog: log });
       new PerformanceObserver((list) => {
         // Element Timing's entries (PerformanceElementTiming, which TypeScript's DOM types lack).
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { renderTime: number }>) log.drawn.push(entry.renderTime);
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { renderTime: number }>) log.drawn.push(entry.renderTime);
       }).observe({ type: 'element', buffered: true });
       new MutationObserver(() => {
         if (!log.runtimeAdded && document.head?.querySelector('script[type="module"][src]')) log.runtimeAdded = performance.now();
