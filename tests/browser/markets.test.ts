@@ -1,4 +1,4 @@
-// The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its local face, with no system font lookup per size.
+// The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its local face, with no system font lookup per size and none by family name.
 import type { BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, launchBrowser, openPage, rewritingDocuments, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
@@ -169,7 +169,7 @@ describe('no horizontal overflow at 350 px', () => {
   });
 });
 
-describe('fonts: the local face of each script\'s font, no system lookup per size', () => {
+describe('fonts: the local face of each script\'s font, no system lookup per size or by family name', () => {
   /** The local faces (styles.css) each page draws its text with, as `.ci/system-packages.txt` installs their fonts. */
   const FACES: Record<string, string[]> = {
     '/': ['Local Liberation Sans 400', 'Local Liberation Sans 700'],
@@ -186,40 +186,57 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
     expect(used.sort()).toEqual(FACES[route]!.sort());
   });
 
+  type TraceEvent = { name: string; ph: string; pid: number; args?: { beginData?: { url?: string }; family_name?: string } };
+
   /**
-   * How many times Chromium asked its browser process how to draw a system font at one size and
-   * weight while `route` loaded: in a browser of its own, since the answers are kept for the
-   * renderer's life and the file's tests share a tab.
+   * The font calls Chromium's renderer made to its browser process while `route` loaded, served
+   * as built or with `rewrite` applied to every stack: in a browser of its own, since the answers
+   * are kept for the renderer's life and the file's tests share a tab.
    */
-  async function strikeLookups(route: string, withoutLocalFaces: boolean): Promise<number> {
+  async function fontCalls(route: string, rewrite?: (html: string) => string): Promise<TraceEvent[]> {
     const browser = await launchBrowser();
     try {
-      // The same document with the local faces' names taken out of every stack, and without its
-      // policy (header and element), which pins the style's hash.
-      const withStacksAlone = rewritingDocuments((html, headers) => {
-        delete headers['content-security-policy'];
-        return html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '').replace(/"?Local [^,;"]+"?,/g, '');
-      });
-      const { page } = await openPage(browser, withoutLocalFaces ? { route: withStacksAlone } : {});
+      // A rewritten document goes without its policy (header and element), which pins the style's hash.
+      const options: PageOptions = rewrite
+        ? {
+            route: rewritingDocuments((html, headers) => {
+              delete headers['content-security-policy'];
+              return rewrite(html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+            }),
+          }
+        : {};
+      const { page } = await openPage(browser, options);
       await page.tracing.start({ categories: ['fonts', 'devtools.timeline'] });
       await page.goto(marketsUrl + route, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready.then(() => new Promise(requestAnimationFrame)));
-      type TraceEvent = { name: string; ph: string; pid: number; args?: { beginData?: { url?: string } } };
       const { traceEvents } = JSON.parse(new TextDecoder().decode(await page.tracing.stop())) as { traceEvents: TraceEvent[] };
       // The page's renderer only: the trace covers every process, Chromium's own UI pages included.
       const renderer = traceEvents.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith(marketsUrl))?.pid;
       expect(renderer).toBeDefined();
-      return traceEvents.filter((event) => event.pid === renderer && event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike' && event.ph !== 'E').length;
+      return traceEvents.filter((event) => event.pid === renderer && event.ph !== 'E');
     } finally {
       await browser.close();
     }
   }
 
+  /** How many times Chromium asked how to draw a system font at one size and weight. */
+  const strikeLookups = (calls: TraceEvent[]) => calls.filter((event) => event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike').length;
+  /** The families Chromium asked fontconfig for by name, in order. */
+  const familyLookups = (calls: TraceEvent[]) => calls.filter((event) => event.name === 'FontDataManager::onMatchFamilyStyle').map((event) => event.args?.family_name);
+
   browserTest.for(['/', '/ja', '/ar'])('%s makes no system lookup for each size and weight of its text, which the stacks alone would', async (route) => {
-    const withStacksAlone = await strikeLookups(route, true);
-    const asBuilt = await strikeLookups(route, false);
+    // The local faces' names taken out of every stack.
+    const withStacksAlone = strikeLookups(await fontCalls(route, (html) => html.replace(/"?Local [^,;"]+"?,/g, '')));
+    const asBuilt = strikeLookups(await fontCalls(route));
     // The stacks alone ask once for each size and weight of the text, in each font it is drawn with.
     expect(withStacksAlone).toBeGreaterThanOrEqual(10);
     expect(asBuilt).toBe(0);
+  });
+
+  browserTest.for(['/', '/ja', '/ar'])('%s asks for no family by name, which Apple\'s system font named before the local faces would', async (route) => {
+    // Each stack's local faces moved after Apple's system font.
+    const appleFirst = familyLookups(await fontCalls(route, (html) => html.replace(/((?:"?Local [^,;"]+"?,)+)(-apple-system,BlinkMacSystemFont,)/g, '$2$1')));
+    expect(appleFirst.slice(0, 2)).toEqual(['-apple-system', 'BlinkMacSystemFont']);
+    expect(familyLookups(await fontCalls(route))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// The page's font stacks (templates/styles.css): Apple's system font first in every one, and each local face a stack names declared, so Apple devices never reach the local faces and none is dead.
+// The page's font stacks (templates/styles.css): each one's local faces first (fonts no Apple device gives a page), then Apple's system font, and each local face a stack names declared, so none is dead.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 
@@ -15,8 +15,9 @@ describe('font stacks', () => {
     expect(stacks.length).toBeGreaterThanOrEqual(8);
   });
 
-  test.for(stacks)('begins with Apple\'s system font: %s', (stack) => {
-    expect(stack).toMatch(/^-apple-system, BlinkMacSystemFont, /);
+  test.for(stacks)('names its local faces, and nothing else, before Apple\'s system font: %s', (stack) => {
+    expect(stack).toMatch(/^("Local [^"]+", )*-apple-system, BlinkMacSystemFont, /);
+    expect(stack.slice(stack.indexOf('-apple-system'))).not.toContain('"Local ');
   });
 
   test('every local face a stack names is declared, and every declared one is named', () => {
