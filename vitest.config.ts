@@ -9,6 +9,9 @@ import { LongestFirst } from './tests/sequencer.ts';
 // not once per fixture folder. Entries are named by content hash, so sharing is safe.
 process.env.STORE_LANDING_CACHE_DIR ??= path.resolve('node_modules/.cache/store-landing-tests');
 
+/** Every project's setup: each file's temporary folders are removed after it. */
+const TEMPORARY_DIRS = 'tests/temporary-dirs.ts';
+
 export default defineConfig({
   test: {
     // One file more than there are cores: the browser tests wait (for a tap's redirect, a cookie
@@ -27,6 +30,7 @@ export default defineConfig({
           // restores them in its own after-hooks.
           isolate: false,
           // Builds encode images on a cold cache: slow on a busy 2-core machine.
+          setupFiles: [TEMPORARY_DIRS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -37,6 +41,7 @@ export default defineConfig({
           include: ['tests/hosts/**/*.test.ts'],
           isolate: false,
           // nginx and workerd start quickly; the limits leave room for a busy 2-core machine.
+          setupFiles: [TEMPORARY_DIRS],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -50,6 +55,7 @@ export default defineConfig({
           isolate: false,
           exclude: ['tests/browser/timing/**'],
           globalSetup: ['tests/browser/global-setup.ts'],
+          setupFiles: [TEMPORARY_DIRS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -61,6 +67,7 @@ export default defineConfig({
           include: ['tests/webkit/**/*.test.ts'],
           isolate: false,
           globalSetup: ['tests/webkit/global-setup.ts'],
+          setupFiles: [TEMPORARY_DIRS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -73,6 +80,7 @@ export default defineConfig({
           include: ['tests/browser/timing/**/*.test.ts'],
           sequence: { groupOrder: 1 },
           maxWorkers: 1,
+          setupFiles: [TEMPORARY_DIRS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -28,17 +28,18 @@ const SOURCES = {
 const IMAGE_PATH = /(?<![:\w./-])[\w./-]+\.(?:svg|png|jpe?g|webp)\b/g;
 
 /**
- * Copies a config into a fresh folder, with its locale files in `locales/` and its images in
- * `images/` (the YAML rewritten to point there), and the repository's encoded images of those
- * artworks into its `.cache/images/`: renditions are named by their source's content, so the
- * copies are found there and a dev start does not encode them again (on a fresh clone the
- * cache is empty and the first start encodes them).
+ * Copies a config into `into` (an empty folder; a fresh one in the system's temporary folder when
+ * not given), with its locale files in `locales/` and its images in `images/` (the YAML rewritten
+ * to point there), and the repository's encoded images of those artworks into its
+ * `.cache/images/`: renditions are named by their source's content, so the copies are found there
+ * and a dev start does not encode them again (on a fresh clone the cache is empty and the first
+ * start encodes them).
  */
-export async function createDevProject(from: keyof typeof SOURCES = 'base'): Promise<DevProject> {
+export async function createDevProject(from: keyof typeof SOURCES = 'base', into?: string): Promise<DevProject> {
   const source = SOURCES[from];
   const sourceFile = path.join(root, source.config);
   const sourceDir = path.dirname(sourceFile);
-  const dir = await mkdtemp(path.join(tmpdir(), 'store-landing-dev-project-'));
+  const dir = into ?? (await mkdtemp(path.join(tmpdir(), 'store-landing-dev-project-')));
   let yaml = readFileSync(sourceFile, 'utf8');
   const localesDir = path.resolve(sourceDir, /^localesDir: *(\S+)/m.exec(yaml)?.[1] ?? 'locales');
   yaml = /^localesDir:/m.test(yaml) ? yaml.replace(/^localesDir: *\S+/m, 'localesDir: locales') : yaml;

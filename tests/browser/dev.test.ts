@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevProject, type DevProject } from '../../scripts/dev-fixture.ts';
-import { repoRoot } from '../helpers.ts';
+import type { DevProject } from '../../scripts/dev-fixture.ts';
+import { devProject, repoRoot } from '../helpers.ts';
 import { launchBrowser, openPage, type TestPage } from './browser.ts';
 
 let project: DevProject;
@@ -33,7 +33,7 @@ const overlayText = (tab: TestPage) =>
   tab.page.evaluate(() => document.querySelector('store-landing-error-overlay')?.shadowRoot?.textContent ?? null);
 
 beforeAll(async () => {
-  project = await createDevProject();
+  project = await devProject();
   [url, browser] = await Promise.all([startDev(), launchBrowser()]);
 });
 

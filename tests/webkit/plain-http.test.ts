@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { createDevProject, type DevProject } from '../../scripts/dev-fixture.ts';
-import { repoRoot } from '../helpers.ts';
+import type { DevProject } from '../../scripts/dev-fixture.ts';
+import { devProject, repoRoot } from '../helpers.ts';
 import { lanAddress, visit, waitForHydration, webkitTest, type WebKit } from './webkit.ts';
 
 /** The commands this file started, ended after its tests. */
@@ -68,7 +68,7 @@ const projects: DevProject[] = [];
 beforeAll(async () => {
   const outDir = inject('outDir');
   // A project each: a dev watches its project, and a file one writes must not reload the other's page.
-  projects.push(await createDevProject(), await createDevProject());
+  projects.push(await devProject(), await devProject());
   // The LAN previews listen on that address alone, as `--host` says: the Host they are opened with is the one they were started for.
   const [serve, serveLan, dev, devLan] = await Promise.all([
     startCommand(['serve', outDir]),

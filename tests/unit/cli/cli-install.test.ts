@@ -3,8 +3,8 @@ import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDevProject, type DevProject } from '../../../scripts/dev-fixture.ts';
-import { repoRoot, temporaryDir } from '../../helpers.ts';
+import type { DevProject } from '../../../scripts/dev-fixture.ts';
+import { devProject, repoRoot, temporaryDir } from '../../helpers.ts';
 
 /** What only the repository's own tests and scripts use: a production install has none of them. */
 const DEV_ONLY = new Set(['puppeteer', 'pixelmatch', 'tsx', 'typescript', 'vitest', '.bin', '.cache']);
@@ -38,7 +38,7 @@ function run(args: string[], from = install): Promise<{ code: number; stdout: st
 }
 
 beforeAll(async () => {
-  [install, project] = await Promise.all([productionInstall(), createDevProject()]);
+  [install, project] = await Promise.all([productionInstall(), devProject()]);
 });
 
 describe('a production install (no TypeScript runner, no Puppeteer, no pixelmatch)', () => {

@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderSite } from '../../../generator/dev/placeholder.ts';
-import { createDevProject, type DevProject } from '../../../scripts/dev-fixture.ts';
-import { fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEntry } from '../../helpers.ts';
+import type { DevProject } from '../../../scripts/dev-fixture.ts';
+import { devProject, fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEntry } from '../../helpers.ts';
 import { buildSite } from '../../../generator/pipeline/index.ts';
 
 const ESCAPE = '\x1b[';
@@ -25,7 +25,7 @@ const wrongType = fixtureConfig('wrong-type');
 let project: DevProject;
 
 beforeAll(async () => {
-  project = await createDevProject();
+  project = await devProject();
 });
 
 describe('store-landing --version and --help', () => {

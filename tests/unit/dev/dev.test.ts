@@ -9,8 +9,8 @@ import { startServer } from '../../../generator/serve/server.ts';
 import { startDev, type DevEvent, type DevServer } from '../../../generator/dev/index.ts';
 import { TEMPLATES_DIR } from '../../../generator/dev/reload.ts';
 import { isMarked } from '../../../generator/shared/ownership.ts';
-import { createDevProject, DevEvents, type DevProject } from '../../../scripts/dev-fixture.ts';
-import { repoRoot, temporaryDir } from '../../helpers.ts';
+import { DevEvents, type DevProject } from '../../../scripts/dev-fixture.ts';
+import { devProject, repoRoot, temporaryDir } from '../../helpers.ts';
 
 let project: DevProject;
 let dev: DevServer;
@@ -20,7 +20,7 @@ const reported: DevEvent[] = [];
 beforeAll(async () => {
   // A cache of its own: the suite's shared one may hold the edited image from an earlier run (counted below).
   vi.stubEnv('STORE_LANDING_CACHE_DIR', await temporaryDir());
-  project = await createDevProject();
+  project = await devProject();
   dev = await startDev({ config: project.config, port: 0, onEvent: (event) => reported.push(event) });
   events = await DevEvents.connect(dev.url);
 });
@@ -158,7 +158,7 @@ describe('closing dev', () => {
   const watchers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'FSEventWrap').length;
 
   it('during a rebuild of the config (Ctrl+C right after a save) leaves nothing watched, so the process ends', async () => {
-    const own = await createDevProject();
+    const own = await devProject();
     const before = watchers();
     const session = await startDev({ config: own.config, port: 0 });
     expect(watchers()).toBeGreaterThan(before);
@@ -172,7 +172,7 @@ describe('closing dev', () => {
 
 describe('starting dev', () => {
   it('watches what a failed first build looked for in vain: the missing image, once added, is built', async () => {
-    const own = await createDevProject();
+    const own = await devProject();
     const screenshot = 'images/screenshots/feature1-1.svg';
     const artwork = own.read(screenshot);
     rmSync(path.join(own.dir, screenshot));
@@ -189,7 +189,7 @@ describe('starting dev', () => {
   });
 
   it('rebuilds a file saved while the first build ran, before anything watched it', async () => {
-    const own = await createDevProject();
+    const own = await devProject();
     const de = JSON.parse(own.read('locales/de.json'));
     de.app.subtitle = 'Gespeichert, während dev noch baute';
     let saved = false;
