@@ -100,7 +100,10 @@ export function mountConsentPrompt(doc: Document, texts: ConsentTexts, onAnswer:
     color: 'var(--text, #000)',
     'box-shadow': '0 8px 32px rgba(0, 0, 0, 0.18)',
     'text-align': 'center',
-    font: '400 13px/1.38 -apple-system, BlinkMacSystemFont, "SF Pro Text", "Helvetica Neue", Helvetica, Arial, sans-serif',
+    // No font family: the prompt, in the body, draws with the page's stack for its language (styles.css).
+    'font-weight': '400',
+    'font-size': '13px',
+    'line-height': '1.38',
   });
   card.setAttribute('role', 'dialog');
   card.setAttribute('aria-labelledby', 'consent-prompt-title');

@@ -287,6 +287,10 @@ describe('the prompt\'s look', () => {
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
     await readPrompt(page);
     expect(await page.$eval(`${PROMPT} [role="dialog"]`, (card) => getComputedStyle(card).backgroundColor)).toBe(cardBackground);
+    // The page's font stack, local faces first, not a stack of its own.
+    const families = await page.$eval(`${PROMPT} [role="dialog"]`, (card) => [getComputedStyle(card).fontFamily, getComputedStyle(document.body).fontFamily]);
+    expect(families[0]).toBe(families[1]);
+    expect(families[0]).toMatch(/^"Local /);
     await page.screenshot({ path: `/tmp/store-landing-consent-prompt-${scheme}.png` });
     expect(opened.violations).toEqual([]);
     expect(errors).toEqual([]);
