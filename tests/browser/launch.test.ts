@@ -1,0 +1,38 @@
+// launchChromium (generator/shared/chromium.ts), as the screenshots, the browser tests and the Lighthouse script start it: no process of Chromium's own UI competes with the page for the machine.
+import { spawnSync } from 'node:child_process';
+import { expect, inject } from 'vitest';
+import { browserTest } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+
+/** The command lines of the processes below `pid`, at any depth. */
+function descendants(pid: number): string[] {
+  const rows = spawnSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const processes = rows.map((row) => {
+    const [, child, parent, args] = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(row)!;
+    return { child: Number(child), parent: Number(parent), args: args! };
+  });
+  const below = new Set([pid]);
+  let size = 0;
+  while (below.size > size) {
+    size = below.size;
+    for (const { child, parent } of processes) if (below.has(parent)) below.add(child);
+  }
+  return processes.filter(({ child }) => child !== pid && below.has(child)).map(({ args }) => args);
+}
+
+browserTest('a new window starts no renderer for the address bar, which would load beside the page under test', async ({ browser }) => {
+  // A browser context is a window of its own, as each screenshot worker and each browser test file opens.
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    // Without the flag, the drop-down's renderer starts as the window opens and is still loading now.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const renderers = descendants(browser.process()!.pid!).filter((args) => args.includes('--type=renderer'));
+    expect(renderers.length).toBeGreaterThan(0);
+    expect(renderers.filter((args) => args.includes('--top-chrome-webui'))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
