@@ -29,8 +29,8 @@ export default defineConfig({
           // which spares loading the modules again per file. A file that changes the environment or mocks
           // restores them in its own after-hooks.
           isolate: false,
-          // Builds encode images on a cold cache: slow on a busy 2-core machine.
           setupFiles: [TEMPORARY_DIRS],
+          // Builds encode images on a cold cache: slow on a busy 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -40,8 +40,8 @@ export default defineConfig({
           name: 'hosts',
           include: ['tests/hosts/**/*.test.ts'],
           isolate: false,
-          // nginx and workerd start quickly; the limits leave room for a busy 2-core machine.
           setupFiles: [TEMPORARY_DIRS],
+          // nginx and workerd start quickly; the limits leave room for a busy 2-core machine.
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
