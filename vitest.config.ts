@@ -10,7 +10,7 @@ import { LongestFirst } from './tests/sequencer.ts';
 process.env.STORE_LANDING_CACHE_DIR ??= path.resolve('node_modules/.cache/store-landing-tests');
 
 /** Every project's setup: each file's temporary folders are removed after it. */
-const TEMPORARY_DIRS = 'tests/temporary-dirs.ts';
+const TEMPORARY_DIRS = 'tests/remove-temporary-dirs.ts';
 
 export default defineConfig({
   test: {

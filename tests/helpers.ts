@@ -1,8 +1,7 @@
 // Shared helpers of the unit tests: run the config pipeline and the CLI on fixtures.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { validateSite } from '../generator/pipeline/check.ts';
 import { ConfigError, formatIssue, UserError } from '../generator/shared/errors.ts';
 import { selectCampaigns } from '../generator/pipeline/plan.ts';
 import { createDevProject, type DevProject } from '../scripts/dev-fixture.ts';
+import { temporaryDir } from './temporary-dirs.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
@@ -80,27 +80,7 @@ export async function configIssues(file: string): Promise<string[]> {
   throw new Error(`${file} was expected to be invalid, but it passed validation.`);
 }
 
-/** The folders temporaryDir made in this process that are still there. */
-const temporaryDirs = new Set<string>();
-
-/** A fresh temporary folder, removed after the test file that asked for it (tests/temporary-dirs.ts). */
-export async function temporaryDir(prefix = 'store-landing-'): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  temporaryDirs.add(dir);
-  return dir;
-}
-
-/**
- * Removes every folder temporaryDir made since the last call, and nothing else. A child process a
- * test left running may still write into one: each removal is retried, and what cannot be removed
- * is reported, not thrown, so a passing file does not fail on it.
- */
-export async function removeTemporaryDirs(): Promise<void> {
-  const dirs = [...temporaryDirs];
-  temporaryDirs.clear();
-  const failures = await Promise.allSettled(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5 })));
-  for (const failure of failures) if (failure.status === 'rejected') console.warn(`Could not remove a temporary folder: ${failure.reason}`);
-}
+export { temporaryDir } from './temporary-dirs.ts';
 
 /** scripts/dev-fixture.ts's small project for `dev`, in a temporaryDir. */
 export async function devProject(from?: Parameters<typeof createDevProject>[0]): Promise<DevProject> {

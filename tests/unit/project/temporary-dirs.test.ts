@@ -7,7 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import config from '../../../vitest.config.ts';
-import { removeTemporaryDirs, repoRoot, temporaryDir } from '../../helpers.ts';
+import { repoRoot } from '../../helpers.ts';
+import { removeTemporaryDirs, temporaryDir } from '../../temporary-dirs.ts';
 
 /** Set when this file runs as the child of the first test: where to write the folders it made. */
 const RECORD = process.env.TEMPORARY_DIRS_RECORD;
@@ -46,5 +47,5 @@ it.skipIf(RECORD)('removeTemporaryDirs removes the folders temporaryDir made and
 it.skipIf(RECORD)('every project removes them after each file', () => {
   const projects = config.test!.projects as Array<{ test: { name: string; setupFiles?: string[] } }>;
   expect(projects.length).toBeGreaterThan(0);
-  for (const { test } of projects) expect(test.setupFiles, test.name).toContain('tests/temporary-dirs.ts');
+  for (const { test } of projects) expect(test.setupFiles, test.name).toContain('tests/remove-temporary-dirs.ts');
 });
