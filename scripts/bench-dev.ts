@@ -5,7 +5,7 @@
 // file is written to the moment the reload message arrives: watching, debouncing, rebuilding,
 // writing and telling the page. Fetching and painting the reloaded page come on top.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
@@ -58,7 +58,7 @@ function median(values: number[]): number {
 }
 
 /** Starts dev on the project; resolves to its URL and a way to stop it. */
-async function startDev(project: DevProject): Promise<{ url: string; stop: () => void }> {
+async function startDev(project: DevProject): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [path.join(root, 'bin/store-landing.js'), 'dev', '-c', 'variants.yaml', '-p', '0', '--json'], { cwd: project.dir });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -69,11 +69,16 @@ async function startDev(project: DevProject): Promise<{ url: string; stop: () =>
     child.on('exit', () => reject(new Error(`dev exited: ${output}`)));
   });
   // Asked to stop as a person would (Ctrl-C); one that still runs after a while is ended, so the bench itself ends.
-  const stop = () => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => clearTimeout(kill));
-    child.kill('SIGINT');
-  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGINT');
+    });
   return { url, stop };
 }
 
@@ -108,7 +113,9 @@ export async function benchDev(): Promise<void> {
     }
   } finally {
     events.close();
-    dev.stop();
+    // Once dev has stopped writing into it, the copy goes: the bench leaves nothing in the system's temporary folder.
+    await dev.stop();
+    rmSync(project.dir, { recursive: true, force: true });
   }
 }
 
