@@ -1,11 +1,12 @@
 // The workloads of `npm run bench` (bench.ts): their configs, one build of the compiled CLI in a fresh process, and the bare renderToString + write floor.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
-import { readCampaignManifests } from '../generator/shared/manifest.ts';
+import { sitePageProps } from '../generator/pipeline/site-props.ts';
+import type { PageProps } from '../templates/props.ts';
 import { defaultConfigData } from '../tests/helpers.ts';
 
 /** A config the bench builds, and how. */
@@ -88,18 +89,16 @@ export function runBuild(root: string, config: string, outDir: string, flags: st
 const FLOOR_PAGES = 1000;
 
 /**
- * The floor on this machine, in ms per page: the pages' own props (read back from the build)
- * through a bare renderToString + writeFile loop in one thread, nothing else, onto the same
- * disk; after a pass that warms the JIT, as a build's thousandth page is.
+ * The floor on this machine, in ms per page: the props of the pages a build of `config` wrote
+ * into `outDir` (sitePageProps) through a bare renderToString + writeFile loop in one thread,
+ * nothing else, onto the same disk; after a pass that warms the JIT, as a build's thousandth page is.
  */
-export async function floorPerPage(outDir: string): Promise<number> {
+export async function floorPerPage(config: string, outDir: string): Promise<number> {
   const { render, TranslatorCache } = await import('../templates/entry-server.tsx');
-  const pages = readCampaignManifests(outDir).flatMap(({ dir, manifest }) => manifest.pages.map((page) => path.join(dir, page.file)));
-  const step = Math.max(1, Math.floor(pages.length / FLOOR_PAGES));
-  const props = pages
-    .filter((_, i) => i % step === 0)
-    .slice(0, FLOOR_PAGES)
-    .map((file) => JSON.parse(/<script type="application\/json" id="page-props">(.*?)<\/script>/.exec(readFileSync(file, 'utf8'))![1]!));
+  const all: PageProps[] = [];
+  for await (const page of sitePageProps(config, { all: true })) all.push(page.props);
+  const step = Math.max(1, Math.floor(all.length / FLOOR_PAGES));
+  const props = all.filter((_, i) => i % step === 0).slice(0, FLOOR_PAGES);
   const floorDir = mkdtempSync(path.join(path.dirname(outDir), 'floor-'));
   const translators = new TranslatorCache();
   for (const pageProps of props.slice(0, 50)) render(pageProps, translators);

@@ -91,9 +91,9 @@ async function compileTree(): Promise<void> {
   if (compiler.isStale()) await compiler.compileCli();
 }
 
-/** The floor for a build's pages, in a process of its own (the templates loaded through tsx). */
-function floorOf(outDir: string): number {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--floor', outDir], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
+/** The floor for the pages a build of `config` wrote into `outDir`, in a process of its own (the templates loaded through tsx). */
+function floorOf(config: string, outDir: string): number {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--floor', config, outDir], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
   if (child.status !== 0) throw new Error(`The floor failed: ${child.stderr}`);
   return Number(child.stdout.toString().trim().split('\n').pop());
 }
@@ -117,7 +117,7 @@ function measure(workload: Workload, target: string): Measured & { lastOut: stri
     runs.push(runBuild(tree, workload.config, lastOut, workload.flags));
     process.stdout.write(`  ${workload.name}, run ${i + 1}: ${(runs.at(-1)!.wallMs / 1000).toFixed(1)} s, ${runs.at(-1)!.maxRssMB.toFixed(0)} MB, ${JSON.stringify(runs.at(-1)!.timings)}\n`);
   }
-  return { workload, runs, floorMs: floorOf(lastOut), lastOut };
+  return { workload, runs, floorMs: floorOf(workload.config, lastOut), lastOut };
 }
 
 function printTable(target: string, results: Measured[]): void {
@@ -187,5 +187,5 @@ async function main() {
   if (own) await benchDev();
 }
 
-if (process.argv[2] === '--floor') console.log(await floorPerPage(process.argv[3]!));
+if (process.argv[2] === '--floor') console.log(await floorPerPage(process.argv[3]!, process.argv[4]!));
 else await main();

@@ -31,7 +31,7 @@ export interface DocumentParts {
   scripts?: string[];
   /** Chunks the scripts import statically: MODULE_LOADER preloads them as it starts the scripts, so they are fetched side by side. */
   modulePreloads?: string[];
-  /** JSON data blocks by element id, e.g. `page-props`; never executed, so no CSP hash is needed. */
+  /** JSON data blocks by element id, e.g. `page-texts`; never executed, so no CSP hash is needed. */
   data?: Record<string, unknown>;
 }
 

@@ -10,7 +10,7 @@ import { LOCALE_EVENT, switchLanguageIfPreferred, type LocaleEventDetail } from 
 import { createLinkStore } from './link-store.ts';
 import type { LinkStore } from './link-store.ts';
 import { trackInstallLink, type LinkTracker } from './link-tracker.ts';
-import { CONFIG_ELEMENT_ID, readPageProps } from './page-props.ts';
+import { CONFIG_ELEMENT_ID, readPageTexts } from './page-props.ts';
 import { loadPaymentSdk } from './payments.ts';
 import { afterLoad, afterLoadAndIdle, inSeparateTasks, safely } from './schedule.ts';
 import type { StorageLike } from './split-test.ts';
@@ -56,10 +56,9 @@ function askForConsent(win: Window, consent: Consent): void {
       .then(({ consentTexts, mountConsentPrompt }) => {
         if (consent.decided()) return;
         const doc = win.document;
-        const prompt = mountConsentPrompt(doc, consentTexts(readPageProps(doc)?.messages), (granted) => consent.set(granted));
+        const prompt = mountConsentPrompt(doc, consentTexts(readPageTexts(doc)), (granted) => consent.set(granted));
         const onLocale = (event: Event) => {
-          const pageProps = (event as CustomEvent<LocaleEventDetail>).detail.pageProps as { messages?: unknown };
-          safely(() => prompt.update(consentTexts(pageProps.messages)));
+          safely(() => prompt.update(consentTexts((event as CustomEvent<LocaleEventDetail>).detail.pageTexts)));
         };
         doc.addEventListener(LOCALE_EVENT, onLocale);
         const unsubscribe = consent.subscribe(() => {

@@ -9,8 +9,8 @@ export const LOCALE_EVENT = 'store-landing:locale';
 
 export interface LocaleEventDetail {
   locale: string;
-  /** The new page's embedded page props (`PageProps` JSON: its messages, for the consent prompt). */
-  pageProps: unknown;
+  /** The new page's embedded PageTexts JSON (page-props.ts), for the consent prompt. */
+  pageTexts: unknown;
   /** The new page's embedded `IslandProps` JSON, which the hydrated islands re-render from. */
   islandProps: unknown;
 }
@@ -111,7 +111,7 @@ export function switchLanguageIfPreferred(win: Window, config: RuntimeConfig, is
         safely(() => {
           switchToPage(win.document, page, hydrated);
           if (hydrated) islands.switchTo(page.islandProps);
-          dispatchLocale(win.document, { locale, pageProps: page.pageProps, islandProps: page.islandProps });
+          dispatchLocale(win.document, { locale, pageTexts: page.pageTexts, islandProps: page.islandProps });
         });
       })
       .catch(() => {

@@ -1,13 +1,13 @@
 // Switches the page in place to the same route's page in another locale: that page's server-rendered HTML morphed into this one's elements.
 // Loaded only when a switch is due (runtime/index.ts): most visitors never download it.
 import morphdom from 'morphdom';
-import { ISLAND_ATTRIBUTE, ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, PAGE_PROPS_ELEMENT_ID, readJsonElement, ROOT_ID } from './page-props.ts';
+import { ISLAND_ATTRIBUTE, ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, PAGE_TEXTS_ELEMENT_ID, readJsonElement, ROOT_ID } from './page-props.ts';
 
 /** Another locale's page of this route, checked: its body, and the JSON it embeds. */
 export interface LocalePage {
   doc: Document;
   root: HTMLElement;
-  pageProps: Record<string, unknown>;
+  pageTexts: Record<string, unknown>;
   islandProps: Record<string, unknown>;
 }
 
@@ -26,13 +26,13 @@ export function readLocalePage(html: string, locale: string, current: Document, 
   const doc = parser.parseFromString(html, 'text/html');
   const root = doc.getElementById(ROOT_ID);
   if (doc.documentElement.lang !== locale || !root?.firstElementChild) return null;
-  const pageProps = readJsonElement(doc, PAGE_PROPS_ELEMENT_ID);
+  const pageTexts = readJsonElement(doc, PAGE_TEXTS_ELEMENT_ID);
   const islandProps = readJsonElement(doc, ISLAND_PROPS_ELEMENT_ID);
   const islands = islandProps?.islands as Record<string, unknown> | undefined;
   const names = islandNames(current);
-  if (!pageProps || typeof islands !== 'object' || islands === null || islandNames(doc).join('\n') !== names.join('\n')) return null;
+  if (!pageTexts || typeof islands !== 'object' || islands === null || islandNames(doc).join('\n') !== names.join('\n')) return null;
   if (!names.every((name) => typeof islands[name] === 'object' && islands[name] !== null)) return null;
-  return { doc, root, pageProps, islandProps: islandProps! };
+  return { doc, root, pageTexts, islandProps: islandProps! };
 }
 
 /**
@@ -50,7 +50,7 @@ export function switchToPage(doc: Document, page: LocalePage, islandsHydrated: b
     // (the same markup in every language) stays checked if the visitor expanded the text.
     onBeforeElUpdated: (from, to) => !from.isEqualNode(to) && !(islandsHydrated && from.matches(ISLAND_CONTAINER_SELECTOR)),
   });
-  for (const id of [PAGE_PROPS_ELEMENT_ID, ISLAND_PROPS_ELEMENT_ID]) {
+  for (const id of [PAGE_TEXTS_ELEMENT_ID, ISLAND_PROPS_ELEMENT_ID]) {
     const element = doc.getElementById(id);
     if (element) element.textContent = page.doc.getElementById(id)!.textContent;
   }

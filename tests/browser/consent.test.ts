@@ -1,9 +1,9 @@
 // Consent mode `required`: nothing third-party and no cookie until the visitor consents, the iOS-style prompt, Allow, Don't Allow, and the page's hook.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'puppeteer';
+import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect } from 'vitest';
-import { IPHONE, browserTest, waitForHydration } from './browser.ts';
+import { IPHONE, browserTest, waitForHydration, withoutLanguageRedirect } from './browser.ts';
 import { FAKE_FBP, waitUntil, type FakedPage, type FakeHost } from './fakes.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { allCtaHrefs, GET, sleep, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
@@ -104,6 +104,11 @@ async function readPrompt(page: Page) {
   });
 }
 
+/** What readPrompt reads from a prompt showing `texts`, its buttons in their order: Don't Allow, then Allow. */
+function promptOf(texts: ConsentTexts) {
+  return { title: texts.title, body: texts.body, buttons: [['decline', texts.decline], ['allow', texts.allow]] };
+}
+
 /** Waits until the prompt is gone. */
 function promptGone(page: Page): Promise<unknown> {
   return page.waitForFunction((selector) => document.querySelector(selector) === null, { timeout: 5000 }, PROMPT);
@@ -120,14 +125,7 @@ describe('consent required, before an answer', () => {
     const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
     const en = textsOf('en');
-    expect(await readPrompt(page)).toEqual({
-      title: en.title,
-      body: en.body,
-      buttons: [
-        ['decline', en.decline],
-        ['allow', en.allow],
-      ],
-    });
+    expect(await readPrompt(page)).toEqual(promptOf(en));
     await sleep(SETTLE_MS);
     for (const host of TRACKERS) expect(fakes.requestsTo(host), host).toEqual([]);
     expect(await cookieAccess(page)).toEqual({ reads: 0, writes: 0 });
@@ -154,15 +152,33 @@ describe('consent required, before an answer', () => {
     const { page, errors, violations } = await visitWatched(context, '/de/feature1?utm_source=fb');
     const de = textsOf('de');
     expect(de.title).toBe('Tracking erlauben?');
-    expect(await readPrompt(page)).toEqual({
-      title: de.title,
-      body: de.body,
-      buttons: [
-        ['decline', de.decline],
-        ['allow', de.allow],
-      ],
-    });
+    expect(await readPrompt(page)).toEqual(promptOf(de));
     expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  browserTest('follows a switch of language in place: asked in English, then in German once the German page is in', async ({ context }) => {
+    // The plain / served without its inline language script (as a host that dropped it would
+    // serve it) to a German browser: the runtime switches it in place when the German page,
+    // held here until the prompt is up, arrives.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const languageRedirect = withoutLanguageRedirect();
+    const route = async (request: HTTPRequest) => {
+      if (request.resourceType() === 'fetch' && new URL(request.url()).pathname === '/de') await held;
+      return languageRedirect(request);
+    };
+    const { page, errors } = await visit(context, '/', {
+      site: site.url,
+      page: { acceptLanguage: 'en', route },
+      beforeLoad: (page) => page.evaluateOnNewDocument(() => Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de'] })),
+    });
+    expect(languageRedirect.stripped).toBe(1);
+    expect((await readPrompt(page)).title).toBe(textsOf('en').title);
+    release();
+    await page.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 10_000 });
+    const de = textsOf('de');
+    expect(await readPrompt(page)).toEqual(promptOf(de));
     expect(errors).toEqual([]);
   });
 });

@@ -124,7 +124,7 @@ function expectClean(found: Awaited<ReturnType<typeof inspect>>, dialogs: string
       expect(script.text).toBe(LANGUAGE_SCRIPT);
     } else {
       expect(script.type).toBe('application/json');
-      expect(['page-props', 'island-props', 'runtime-config']).toContain(script.id);
+      expect(['page-texts', 'island-props', 'runtime-config']).toContain(script.id);
     }
   }
   for (const href of found.ctaHrefs) {

@@ -1,4 +1,4 @@
-// What a build's campaigns share as they are rendered: the bundle, the caches of templates, bodies and props, the translators and formatters. All a build worker holds of the build's context.
+// What a build's campaigns share as they are rendered: the bundle, the caches of templates and bodies, the translators and formatters. All a build worker holds of the build's context.
 import { scriptText, styleText } from '../../../templates/document.ts';
 import { TranslatorCache } from '../../../templates/i18n.tsx';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
@@ -8,7 +8,6 @@ import { cspHash, type InlineHashes } from '../render/csp.ts';
 import { ShellCache } from '../render/body.ts';
 import type { CampaignTemplate } from '../render/documents.ts';
 import { LocaleFormats } from '../render/locale-format.ts';
-import type { SharedJson } from '../render/props-json.ts';
 import type { DocumentTemplate } from '../render/slots.ts';
 
 /**
@@ -39,8 +38,6 @@ export interface CampaignContext {
   translators: TranslatorCache;
   /** Each locale's Intl formatters of the listing. */
   formats: LocaleFormats;
-  /** The page props' JSON that a locale's pages share (its messages and listing), by object. */
-  sharedJson: SharedJson;
 }
 
 /** Fresh caches for the campaigns of a build whose runtime is bundled. */
@@ -54,6 +51,5 @@ export function createCampaignContext(bundle: Bundle): CampaignContext {
     minifiedComponents: new Map(),
     translators: new TranslatorCache(),
     formats: new LocaleFormats(),
-    sharedJson: new WeakMap(),
   };
 }

@@ -6,12 +6,11 @@ import type { ImageRef, LocaleBundle } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
 import type { KeyedCache } from '../../shared/bounded-cache.ts';
 import { RenderFailed } from '../../shared/errors.ts';
-import { buildPageProps, type ImageResolver } from './page-props.ts';
+import { buildPageProps, pageTexts, type ImageResolver } from './page-props.ts';
 import { notFoundFile } from '../../hosts/site.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
-import { propsTemplate, type SharedJson } from './props-json.ts';
-import { CONFIG_ELEMENT_ID, ISLAND_PROPS_ELEMENT_ID, PAGE_PROPS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
+import { CONFIG_ELEMENT_ID, ISLAND_PROPS_ELEMENT_ID, PAGE_TEXTS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
 import {
   BASE_PATH_TOKEN,
   BODY_TOKEN,
@@ -19,8 +18,6 @@ import {
   INSTALL_LINK_JSON_TOKEN,
   ISLANDS_SLOT,
   ISLANDS_TOKEN,
-  PROPS_SLOT,
-  PROPS_TOKEN,
   RUNTIME_CONFIG_TOKEN,
   splitAround,
   STYLE_TOKEN,
@@ -46,8 +43,6 @@ export interface RenderContext {
   shells: ShellCache;
   /** The build's translators (one per messages object and locale). */
   translators: TranslatorCache;
-  /** The JSON of the props a locale's pages share, made once for the build (see propsTemplate). */
-  sharedJson: SharedJson;
 }
 
 /** A campaign's documents with stand-ins: every campaign whose config differs only in what they stand for shares them. */
@@ -84,9 +79,8 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
 }
 
 /**
- * The template of one page: its document around the templates of its body and its props,
- * whose shared parts are made once for every page that shares them (renderBody,
- * propsTemplate), so only the rest is encoded per page.
+ * The template of one page: its document around the template of its body, made once for every
+ * page that shares it (renderBody), and its islands' props, so only the rest is encoded per page.
  */
 function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): DocumentTemplate {
   const { config } = plan;
@@ -118,11 +112,10 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
     modulePreloads: context.modulePreloads,
-    data: { [PAGE_PROPS_ELEMENT_ID]: PROPS_TOKEN, [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN, [CONFIG_ELEMENT_ID]: RUNTIME_CONFIG_TOKEN },
+    data: { [PAGE_TEXTS_ELEMENT_ID]: pageTexts(props.messages), [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN, [CONFIG_ELEMENT_ID]: RUNTIME_CONFIG_TOKEN },
   });
   return splitAround(html, [
     [BODY_TOKEN, body],
-    [PROPS_SLOT, propsTemplate({ ...props, installLink: INSTALL_LINK_JSON_TOKEN }, context.sharedJson)],
     [ISLANDS_SLOT, islands],
   ]);
 }

@@ -56,7 +56,6 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
       bodies: context.bodies,
       shells: context.shells,
       translators: context.translators,
-      sharedJson: context.sharedJson,
     });
     context.templates.set(key, template);
   }

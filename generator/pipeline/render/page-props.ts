@@ -1,5 +1,7 @@
-// Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs.
+// Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs; and the texts it embeds for the runtime.
 import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../../templates/props.ts';
+import { consentTexts } from '../../../templates/runtime/consent-prompt.ts';
+import type { PageTexts } from '../../../templates/runtime/page-props.ts';
 import type { Config } from '../../config/types.ts';
 import type { ImageRole } from '../../shared/image-limits.ts';
 import { imageKey } from '../images/image-roles.ts';
@@ -87,4 +89,12 @@ export function buildPageProps(
 /** The locale's share of the props, the same for every page of a campaign. */
 export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver, formats: LocaleFormats): LocaleBundle {
   return { locale, messages, listing: buildListing(config, locale, messages, image, formats) };
+}
+
+/**
+ * What a page embeds for the runtime to show itself: the consent prompt's texts in its locale
+ * (English for any it lacks). Nothing else of the messages: the page's HTML holds its words.
+ */
+export function pageTexts(messages: Messages): PageTexts {
+  return { consent: consentTexts(messages) };
 }

@@ -83,10 +83,7 @@ export function toTemplate(html: string): DocumentTemplate {
  * once for every page that shares it, and the document is split around this (splitAround).
  */
 export const BODY_TOKEN = `__store-landing-body-${SECRET}__`;
-/** Stands in for the page props in a document, which is split around it the same way; `PROPS_SLOT` is how it reads there, a JSON string. */
-export const PROPS_TOKEN = `__store-landing-props-${SECRET}__`;
-export const PROPS_SLOT = JSON.stringify(PROPS_TOKEN);
-/** Stands in for the islands' props (templates/islands.ts) the same way. */
+/** Stands in for the islands' props (templates/islands.ts) in a document, which is split around it the same way; `ISLANDS_SLOT` is how it reads there, a JSON string. */
 export const ISLANDS_TOKEN = `__store-landing-islands-${SECRET}__`;
 export const ISLANDS_SLOT = JSON.stringify(ISLANDS_TOKEN);
 

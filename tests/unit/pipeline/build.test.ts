@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { imageUses } from '../../../generator/config/image-uses.ts';
 import { buildSite, type BuildResult } from '../../../generator/pipeline/index.ts';
 import { writeOutput } from '../../../generator/pipeline/output/write.ts';
+import { pageTexts } from '../../../generator/pipeline/render/page-props.ts';
+import { ENGLISH_CONSENT_TEXTS } from '../../../templates/runtime/consent-prompt.ts';
 import { checkConfig, defaultConfig, fixtureConfig, runCli, snapshot, temporaryDir } from '../../helpers.ts';
 
 let outDir: string;
@@ -61,7 +63,7 @@ describe('build output', () => {
     expect(page('de/feature1/index.html')).not.toContain('Ratings &amp; Reviews');
   });
 
-  it('carries title, description, hreflang alternates and the props as JSON', () => {
+  it('carries title, description, hreflang alternates and the runtime config as JSON', () => {
     const html = page('de/feature1/index.html');
     expect(html).toMatch(/<title>Pictura: [^<]+ im App Store<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]*Lumen Pixel Labs GmbH[^"]*">/);
@@ -69,16 +71,21 @@ describe('build output', () => {
       expect(html).toContain(`<link rel="alternate" hreflang="${hreflang}" href="https://get.pictura.app${href}">`);
     }
     expect(html).toContain('<link rel="canonical" href="https://get.pictura.app/de/feature1">');
-    const props = embedded(html, 'page-props');
-    expect([props.locale, props.route, props.variant]).toEqual(['de', '/feature1', 'feature1']);
-    expect(props.screenshots.map((image: { src: string }) => image.src)).toHaveLength(6);
-    expect(props.installLink).toBe('https://pictura.onelink.me/Ab1c/install');
     const runtime = embedded(html, 'runtime-config');
     expect([runtime.route, runtime.landingType, runtime.locale]).toEqual(['/feature1', 'feature1', 'de']);
     expect(runtime.payments.scripts).toEqual([
       { src: 'https://js.braintreegateway.com/web/3.100.0/js/client.min.js' },
       { src: 'https://js.braintreegateway.com/web/3.100.0/js/data-collector.min.js' },
     ]);
+  });
+
+  it("embeds of its messages only the consent prompt's, in its language, English for any the locale lacks", () => {
+    const german = JSON.parse(readFileSync(path.join(path.dirname(defaultConfig), 'locales/de.json'), 'utf8')).consent;
+    expect(embedded(page('de/feature1/index.html'), 'page-texts')).toEqual({ consent: german });
+    // The rest of the page's words are in its HTML only.
+    expect(page('de/feature1/index.html').match(/Bewertungen und Rezensionen/g)).toHaveLength(1);
+    const { title: _title, ...rest } = ENGLISH_CONSENT_TEXTS;
+    expect(pageTexts({ consent: { title: 'Nur der Titel' } } as never)).toEqual({ consent: { title: 'Nur der Titel', ...rest } });
   });
 
   it('makes the GET button, the icon and every screenshot links to the install link', () => {

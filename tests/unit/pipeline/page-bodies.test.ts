@@ -5,17 +5,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { buildSite } from '../../../generator/pipeline/index.ts';
 import { renderBody, ShellCache } from '../../../generator/pipeline/render/body.ts';
-import { propsTemplate } from '../../../generator/pipeline/render/props-json.ts';
 import { templateHtml, type DocumentTemplate } from '../../../generator/pipeline/render/slots.ts';
+import { sitePageProps } from '../../../generator/pipeline/site-props.ts';
 import { BoundedCache } from '../../../generator/shared/bounded-cache.ts';
 import { readCampaignManifests } from '../../../generator/shared/manifest.ts';
-import { serializeJson } from '../../../templates/document.ts';
 import { render, TranslatorCache } from '../../../templates/entry-server.tsx';
 import type { PageProps } from '../../../templates/props.ts';
 import { fixturesDir, temporaryDir } from '../../helpers.ts';
 
-/** Every built page: its props (as the page embeds them) and its body (the root element's markup). */
+/** Every built page: its props (sitePageProps) and its body (the root element's markup). */
 const pages: Array<{ file: string; props: PageProps; body: string }> = [];
+/** Every page the build wrote, by its manifests. */
+let built: string[] = [];
 
 /**
  * The markets fixture (Arabic digits and right to left among its locales) with two more
@@ -38,18 +39,17 @@ beforeAll(async () => {
   writeFileSync(path.join(project, 'variants.yaml'), stringify(config));
   const outDir = path.join(project, 'out');
   await buildSite({ config: path.join(project, 'variants.yaml'), outDir, all: true });
-  for (const { dir, manifest } of readCampaignManifests(outDir)) {
-    for (const page of manifest.pages) {
-      const html = readFileSync(path.join(dir, page.file), 'utf8');
-      const props = JSON.parse(/<script type="application\/json" id="page-props">(.*?)<\/script>/.exec(html)![1]!) as PageProps;
-      pages.push({ file: path.relative(outDir, path.join(dir, page.file)), props, body: /<div id="root">(.*?)<\/div><script/s.exec(html)![1]! });
-    }
+  for await (const { file, props } of sitePageProps(path.join(project, 'variants.yaml'), { all: true })) {
+    const html = readFileSync(path.join(outDir, file), 'utf8');
+    pages.push({ file, props, body: /<div id="root">(.*?)<\/div><script/s.exec(html)![1]! });
   }
+  built = readCampaignManifests(outDir).flatMap(({ dir, manifest }) => manifest.pages.map((page) => path.relative(outDir, path.join(dir, page.file))));
 }, 120_000);
 
 describe('page bodies', () => {
   it('are, on every page of every campaign, what <App> renders whole from the page props', () => {
     expect(pages.length).toBeGreaterThanOrEqual(3 * 12);
+    expect(pages.map((page) => page.file).sort()).toEqual([...built].sort());
     expect(new Set(pages.map((page) => page.props.locale))).toEqual(new Set(['en', 'ja', 'pt-BR', 'ar']));
     const translators = new TranslatorCache();
     for (const page of pages) expect(page.body, page.file).toBe(render(page.props, translators));
@@ -70,29 +70,5 @@ describe('page bodies', () => {
     const listings = distinct((props) => props.listing);
     expect(shells.rendered).toEqual({ whole: listings, spliced: distinct((props) => [props.listing, props.screenshots]) - listings });
     expect(shells.rendered.spliced).toBeGreaterThanOrEqual(listings);
-  });
-});
-
-describe('page props', () => {
-  it('are, as a template, serializeJson\'s text on every page, with a member left out when undefined', () => {
-    for (const page of pages) expect(templateHtml(propsTemplate(page.props, new WeakMap())), page.file).toBe(serializeJson(page.props));
-    const [first] = pages;
-    const odd = { ...first!.props, route: undefined, installLink: '</script><!--' } as unknown as PageProps;
-    expect(templateHtml(propsTemplate(odd, new WeakMap()))).toBe(serializeJson(odd));
-    expect(templateHtml(propsTemplate({} as PageProps, new WeakMap()))).toBe('{}');
-  });
-
-  it('encode the messages and listing a locale\'s pages share once: their bytes are the same buffers on every page', () => {
-    const [one, other] = pages.filter((page) => page.props.locale === 'ja');
-    // The same objects, as a locale's pages carry them.
-    const shared = { messages: one!.props.messages, listing: one!.props.listing };
-    const sharedJson = new WeakMap();
-    const texts = (props: PageProps) => new Set(propsTemplate({ ...props, ...shared }, sharedJson).texts);
-    const theirs = texts(other!.props);
-    const common = [...texts(one!.props)].filter((text) => theirs.has(text));
-    // Kept in the map the build hands over (its context's), not in the module.
-    expect(sharedJson.has(shared.messages) && sharedJson.has(shared.listing)).toBe(true);
-    // Those of the messages and listing: all but a few bytes of their JSON.
-    expect(common.map((text) => text.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(Buffer.byteLength(serializeJson(shared)) * 0.9);
   });
 });

@@ -3,7 +3,7 @@ import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageAt } from '../../../templates/runtime/consent-prompt.ts';
 import { readLocalePage, switchToPage } from '../../../templates/runtime/locale-switch.ts';
-import { readJsonElement, readPageProps } from '../../../templates/runtime/page-props.ts';
+import { readJsonElement, readPageTexts } from '../../../templates/runtime/page-props.ts';
 
 /** A page as the build writes one, in miniature: the body's sections with the two islands' viewports, and its JSON. */
 function pageHtml(locale: string, words: { title: string; heading: string; review: string; alt: string }, options: { islands?: string[]; islandProps?: unknown } = {}) {
@@ -17,7 +17,7 @@ function pageHtml(locale: string, words: { title: string; heading: string; revie
     `<!doctype html><html lang="${locale}" dir="ltr"><head><title>${words.title}</title></head><body><div id="root"><main class="page">` +
     `<h2 id="heading">${words.heading}</h2><input class="description__toggle" type="checkbox" id="description-more"><label for="description-more">more</label>` +
     islands.map(track).join('') +
-    `</main></div><script type="application/json" id="page-props">${JSON.stringify({ locale, messages: { consent: { title: words.heading } } })}</script>` +
+    `</main></div><script type="application/json" id="page-texts">${JSON.stringify({ consent: { title: words.heading } })}</script>` +
     `<script type="application/json" id="island-props">${JSON.stringify(islandProps)}</script></body></html>`
   );
 }
@@ -41,7 +41,7 @@ describe('readLocalePage', () => {
     const { doc, parser } = englishPage();
     const page = readLocalePage(pageHtml('de', GERMAN), 'de', doc, parser);
     expect(page?.root.textContent).toContain('Bewertungen und Rezensionen');
-    expect(page?.pageProps).toEqual({ locale: 'de', messages: { consent: { title: GERMAN.heading } } });
+    expect(page?.pageTexts).toEqual({ consent: { title: GERMAN.heading } });
     expect((page?.islandProps as { islands: Record<string, unknown> }).islands.reviews).toEqual({ words: GERMAN.review });
   });
 
@@ -75,7 +75,7 @@ describe('switchToPage', () => {
     expect(doc.querySelector('[data-slider="reviews"]')).toBe(row);
     expect(row.textContent).toContain(GERMAN.review);
     expect((readJsonElement(doc, 'island-props')!.islands as Record<string, unknown>).reviews).toEqual({ words: GERMAN.review });
-    expect(messageAt(readPageProps(doc)!.messages, ['consent', 'title'])).toBe(GERMAN.heading);
+    expect(messageAt(readPageTexts(doc), ['consent', 'title'])).toBe(GERMAN.heading);
     expect(toggle.checked).toBe(true);
     expect([doc.documentElement.lang, doc.documentElement.dir, doc.title]).toEqual(['de', 'ltr', GERMAN.title]);
   });
@@ -93,17 +93,18 @@ describe('switchToPage', () => {
   });
 });
 
-describe('readPageProps and messageAt', () => {
-  const doc = (text: string | null) => ({ getElementById: (id: string) => (id === 'page-props' && text !== null ? { textContent: text } : null) }) as never;
-  const props = { messages: { header: { get: 'Get' }, empty: '' } };
+describe('readPageTexts and messageAt', () => {
+  const doc = (text: string | null) => ({ getElementById: (id: string) => (id === 'page-texts' && text !== null ? { textContent: text } : null) }) as never;
+  const texts = { consent: { title: 'Tracking erlauben?' } };
+  const messages = { header: { get: 'Get' }, empty: '' };
 
   it.each([
-    ['props', JSON.stringify(props), props],
-    ['broken JSON', '{"messages":', null],
+    ['texts', JSON.stringify(texts), texts],
+    ['broken JSON', '{"consent":', null],
     ['a JSON array', '[]', null],
     ['no element', null, null],
   ])('reads %s', (_name, text, expected) => {
-    expect(readPageProps(doc(text))).toEqual(expected);
+    expect(readPageTexts(doc(text))).toEqual(expected);
   });
 
   it.each([
@@ -113,6 +114,6 @@ describe('readPageProps and messageAt', () => {
     [['empty'], null],
     [['__proto__', 'x'], null],
   ])('messageAt(%j)', (path, message) => {
-    expect(messageAt(props.messages, path)).toBe(message);
+    expect(messageAt(messages, path)).toBe(message);
   });
 });

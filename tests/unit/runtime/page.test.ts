@@ -90,7 +90,7 @@ class FakeDocument {
   readonly events: Array<{ type: string; detail: unknown }> = [];
   private readonly listeners = new FakeElement('#document', this);
   private configElement: FakeElement | null = null;
-  private propsElement: FakeElement | null = null;
+  private textsElement: FakeElement | null = null;
   /** What happens to a script appended with this src. */
   scriptOutcome: (src: string) => ScriptOutcome = () => 'pending';
   /** What a script that loads does as it runs (e.g. defines its global). */
@@ -113,12 +113,12 @@ class FakeDocument {
     this.configElement = new FakeElement('script', this);
     this.configElement.textContent = typeof config === 'string' ? config : JSON.stringify(config);
   }
-  setPageProps(props: unknown) {
-    this.propsElement = new FakeElement('script', this);
-    this.propsElement.textContent = JSON.stringify(props);
+  setPageTexts(texts: unknown) {
+    this.textsElement = new FakeElement('script', this);
+    this.textsElement.textContent = JSON.stringify(texts);
   }
   getElementById(id: string) {
-    return id === 'runtime-config' ? this.configElement : id === 'page-props' ? this.propsElement : null;
+    return id === 'runtime-config' ? this.configElement : id === 'page-texts' ? this.textsElement : null;
   }
   /** The consent prompt, when it is on the page. */
   prompt(): FakeElement | undefined {
@@ -667,7 +667,7 @@ describe('consent mode required on a fake page', () => {
 
   it('shows the prompt in the page\'s language, with English for a missing key', async () => {
     const page = consentPage();
-    page.doc.setPageProps({ messages: { consent: { title: 'Tracking erlauben?', allow: 'Erlauben', decline: 'Nicht erlauben' } } });
+    page.doc.setPageTexts({ consent: { title: 'Tracking erlauben?', allow: 'Erlauben', decline: 'Nicht erlauben' } });
     page.start(requiredConfig());
     await vi.advanceTimersByTimeAsync(10);
     const texts = page.doc.prompt()!.descendants().map((element) => element.textContent);
