@@ -36,7 +36,7 @@ interface Effort {
  *   costs more than rendering and writing it (`npm run bench` shows the build's stages).
  *   CDNs and static hosts compress pages as they send them, and so does `serve`
  *   (page-responses.ts).
- * - The per-campaign JSON (locale bundles, manifest) is small: a gzip twin at level 9.
+ * - The per-campaign JSON (the manifest; config.json when over 256 bytes) is small: a gzip twin at level 9.
  * - Host configuration under `_hosting/` gets none.
  */
 function effortFor(file: string, bytes: number): Effort | null {

@@ -13,9 +13,9 @@ export interface CampaignAssembly {
   /** `<basePath>assets/`. */
   assetsUrl: string;
   images: Map<string, OptimizedImage>;
-  /** Every asset of the folder but the locale bundles, which come from rendering. */
+  /** Every asset of the folder. */
   assets: AssetFile[];
-  /** The runtime config less what is per page, and less the locale bundles' URLs (added by render). */
+  /** The runtime config less what is per page (route, landing type, locale: added by render). */
   runtime: Omit<RuntimeConfig, 'route' | 'landingType' | 'locale'>;
   /** The policy of the pages' `<meta>` tag, and the stricter one of the HTTP header. */
   metaPolicy: string;
