@@ -14,7 +14,7 @@ export interface SliderProps {
 
 /**
  * `.slider`, the viewport, rendered on the server only: the island hydrates its one child, the
- * track (templates/islands.tsx). It is focusable so arrow keys reach it, before hydration
+ * track (templates/islands.ts). It is focusable so arrow keys reach it, before hydration
  * (native scrolling) and after (one step).
  */
 export function Slider({ name, labelledBy, children }: SliderProps) {
