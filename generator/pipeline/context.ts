@@ -29,11 +29,16 @@ export function cacheRoot(configDir: string): string {
   return shared ? path.resolve(shared) : path.join(configDir, '.cache');
 }
 
+/** Where a build of the config in `configDir` keeps its encoded images unless told otherwise. */
+export function imageCacheDir(configDir: string): string {
+  return path.join(cacheRoot(configDir), 'images');
+}
+
 /** A fresh context for a build whose runtime is bundled. */
 export function createBuildContext(bundle: Bundle, options: ContextOptions): BuildContext {
   return {
     ...createCampaignContext(bundle),
-    images: createImagePipeline(options.imageCacheDir ?? path.join(cacheRoot(options.configDir), 'images')),
+    images: createImagePipeline(options.imageCacheDir ?? imageCacheDir(options.configDir)),
     compressionCacheDir: options.compressionCacheDir ?? path.join(cacheRoot(options.configDir), 'compressed'),
   };
 }

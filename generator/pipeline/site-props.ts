@@ -4,11 +4,11 @@ import type { PageProps } from '../../templates/props.ts';
 import { loadConfig } from '../config/load.ts';
 import { messagesFor } from '../config/validate.ts';
 import { validateSite } from './check.ts';
-import { cacheRoot } from './context.ts';
+import { imageCacheDir } from './context.ts';
 import { collectImages, createImagePipeline } from './images/images.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { LocaleFormats } from './render/locale-format.ts';
-import { buildLocaleBundle, buildPageProps, imageResolver } from './render/page-props.ts';
+import { buildLocaleBundles, buildPageProps, imageResolver } from './render/page-props.ts';
 
 export interface SitePage {
   /** The page's file in the build's output folder (`de/feature1/index.html`, `summer/index.html`). */
@@ -24,12 +24,12 @@ export interface SitePage {
  */
 export async function* sitePageProps(configFile: string, selection: BuildSelection = {}): AsyncGenerator<SitePage> {
   const valid = await validateSite(await loadConfig(configFile));
-  const images = createImagePipeline(path.join(cacheRoot(valid.loaded.dir), 'images'));
+  const images = createImagePipeline(imageCacheDir(valid.loaded.dir));
   const formats = new LocaleFormats();
   for (const plan of selectCampaigns(valid.site, selection)) {
     const { config } = plan;
     const image = imageResolver(await collectImages(config, valid.loaded.dir, images), `${plan.basePath}assets/`);
-    const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messagesFor(valid, config, locale), image, formats)]));
+    const bundles = buildLocaleBundles(config, (locale) => messagesFor(valid, config, locale), image, formats);
     for (const page of plan.pages) {
       yield { file: path.posix.join(plan.dir, page.file), props: buildPageProps(config, page, bundles.get(page.locale)!, image) };
     }

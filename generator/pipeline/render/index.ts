@@ -3,7 +3,7 @@ import type { Messages } from '../../../templates/props.ts';
 import type { Config } from '../../config/types.ts';
 import type { CampaignAssembly } from '../campaign/assemble.ts';
 import type { CampaignContext } from '../campaign/context.ts';
-import { buildLocaleBundle, imageResolver } from './page-props.ts';
+import { buildLocaleBundles, imageResolver } from './page-props.ts';
 import type { CampaignPlan } from '../plan.ts';
 import { renderCampaignTemplate, templateKey, type CampaignTemplate } from './documents.ts';
 import { BASE_PATH_TOKEN, documentFiller } from './slots.ts';
@@ -46,7 +46,7 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Ca
     const { config } = plan;
     // Asset URLs on a stand-in for the base path, filled per campaign.
     const image = imageResolver(assembly.images, `${BASE_PATH_TOKEN}assets/`);
-    const bundles = new Map(config.locales.map((locale) => [locale, buildLocaleBundle(config, locale, messages(config, locale), image, context.formats)]));
+    const bundles = buildLocaleBundles(config, (locale) => messages(config, locale), image, context.formats);
     template = renderCampaignTemplate(plan, {
       scripts: [`${BASE_PATH_TOKEN}assets/${context.bundle.entries.runtime}`],
       modulePreloads: context.bundle.runtimeImports.map((name) => `${BASE_PATH_TOKEN}assets/${name}`),

@@ -86,9 +86,14 @@ export function buildPageProps(
   };
 }
 
-/** The locale's share of the props, the same for every page of a campaign. */
-export function buildLocaleBundle(config: Config, locale: Locale, messages: Messages, image: ImageResolver, formats: LocaleFormats): LocaleBundle {
-  return { locale, messages, listing: buildListing(config, locale, messages, image, formats) };
+/** Each locale's share of the props, the same for every page of a campaign in it, by locale; `messages` gives a locale's messages. */
+export function buildLocaleBundles(config: Config, messages: (locale: Locale) => Messages, image: ImageResolver, formats: LocaleFormats): Map<Locale, LocaleBundle> {
+  return new Map(
+    config.locales.map((locale) => {
+      const localeMessages = messages(locale);
+      return [locale, { locale, messages: localeMessages, listing: buildListing(config, locale, localeMessages, image, formats) }];
+    }),
+  );
 }
 
 /**
