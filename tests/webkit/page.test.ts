@@ -63,16 +63,20 @@ describe('the page in WebKit', () => {
     expect(await webkit.driver.executeScript('return PerformanceObserver.supportedEntryTypes.includes("element");')).toBe(false);
     const timings = await webkit.driver.wait(
       () =>
-        webkit.driver.executeScript<{ runtime: number; images: number[] } | null>(`
+        webkit.driver.executeScript<{ runtime: number; images: number[]; interactive: number } | null>(`
           const entry = (test) => performance.getEntriesByType('resource').find((found) => test.test(found.name));
           const runtime = entry(/\\/assets\\/runtime-\\w+\\.js$/);
           const images = [...document.querySelectorAll('img[fetchpriority="high"]')].map((image) => entry(new RegExp(image.currentSrc.split('/').pop() + '$')));
-          return runtime && images.every(Boolean) ? { runtime: runtime.startTime, images: images.map((image) => image.responseEnd) } : null;`),
+          const interactive = performance.getEntriesByType('navigation')[0].domInteractive;
+          return runtime && images.every(Boolean) ? { runtime: runtime.startTime, images: images.map((image) => image.responseEnd), interactive } : null;`),
       10_000,
     );
     expect(timings!.images).toHaveLength(2);
     expect(timings!.runtime).toBeGreaterThan(Math.max(...timings!.images));
-    expect(timings!.runtime).toBeLessThan(2000);
+    // The loader, a module script, runs once the document is parsed (after domInteractive) and only
+    // then sets its 2.5 s timer: a runtime requested sooner did not wait for that timer, however
+    // slowly a busy machine served the images.
+    expect(timings!.runtime).toBeLessThan(timings!.interactive + 2500);
   });
 
   webkitTest('loads React only at the first interaction (WebKit has no requestIdleCallback), then hydrates the islands', async ({ webkit }) => {
