@@ -103,7 +103,11 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
         whenGranted(consent, () => {
           networks = loadAdNetworks(win, doc, tracking, { consentGranted: tracking.consent === 'required' });
           networks.followConsent(consent);
-          void networks.settled.then(() => (networksSettled = true));
+          void networks.settled.then(() => {
+            networksSettled = true;
+            // A network may have set its cookie (the Google tag's _gcl_aw) after the link was built on _fbp.
+            safely(() => tracker?.refresh());
+          });
         }),
       );
       safely(() => keepCtaLinksCurrent(doc, store));

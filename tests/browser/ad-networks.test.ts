@@ -112,6 +112,23 @@ describe('every network on one page', () => {
       expect([params.get('ttclid'), params.get('sccid'), params.get('gclid')]).toEqual(['T1', 'S1', 'G1']);
     },
   );
+
+  browserTest('rebuilds the link, before any tap, with the cookie of a network whose script came after the link was built', async ({ context }) => {
+    const opened = await visit(context, '/feature1?gclid=G1', {
+      site: site.url,
+      fakes: { pixelSetsCookies: true, networksSetCookies: true, hosts: { smartScript: 'block', googleTag: { delayMs: 2_000 } } },
+    });
+    const { page, fakes } = opened;
+    const attribution = site.settings.tracking.attribution;
+    // Built on Meta's _fbp, while the Google tag was still on its way.
+    const first = await waitForHref(page, new RegExp(`[?&]${paramOf('cookie._fbp', attribution)}=`));
+    expect(fakes.networkCalls('google')).toEqual([]);
+    expect(paramsOf(first).map(([name]) => name)).not.toContain(paramOf('cookie._gcl_aw', attribution));
+    // The link shown (and the desktop QR code) gets _gcl_aw once the tag has set it, with no tap to rebuild it.
+    const params = new Map(paramsOf(await waitForHref(page, new RegExp(`[?&]${paramOf('cookie._gcl_aw', attribution)}=`))));
+    expect(params.get(paramOf('cookie._gcl_aw', attribution))).toBe(gclAwFor('G1'));
+    expect(params.get('gclid')).toBe('G1');
+  });
 });
 
 describe('a network whose loader fails', () => {
