@@ -187,7 +187,13 @@ async function writeAtomically(file: string, contents: Buffer) {
   await rename(temporary, file);
 }
 
-/** `stem-0123456789-489.avif`: the renditions of one image share the hash, which compresses well in the HTML. */
+/**
+ * `stem-0123456789-489.avif`: the renditions of one image share the hash, which compresses well
+ * in the HTML. The stem keeps the letters, digits, `.`, `_` and `-` of the file's name, the rest
+ * made dashes: a space or a comma would end the URL in a srcset, and the browser would drop
+ * the candidate.
+ */
 function hashedImageName(stem: string, hashed: string, suffix: string, extension: string): string {
-  return `${stem}-${sha256Hex(hashed).slice(0, 10)}${suffix}.${extension}`;
+  const safeStem = stem.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'image';
+  return `${safeStem}-${sha256Hex(hashed).slice(0, 10)}${suffix}.${extension}`;
 }

@@ -107,7 +107,7 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
       ...sameRoute.map((other) => ({ hreflang: other.locale, href: pageUrl(other.urlPath) })),
       { hreflang: 'x-default', href: pageUrl(defaultPage.urlPath) },
     ],
-    icon: props.listing.icon.src,
+    icon: favicon(props.listing.icon),
     preloadImages: [lcpPreload(props.screenshots[0]!)],
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
@@ -128,6 +128,18 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
 export function lcpPreload(image: ImageRef): ImagePreload {
   const best = image.sources?.[0];
   return best ? { srcset: best.srcset, type: best.type } : { href: image.src };
+}
+
+/**
+ * The tab's icon: the app icon's 1x WebP (112 px), not the `<img>`'s 2x one. A browser draws it
+ * at 16 to 32 px and decodes it on the page's main thread, where the 2x file was four times the
+ * pixels. The icon as it is when it has no renditions.
+ */
+function favicon(icon: ImageRef): string {
+  // Asset names have no space or comma (images.ts), so a srcset splits on them.
+  const candidates = icon.sources?.find((source) => source.type === 'image/webp')?.srcset.split(', ') ?? [];
+  const oneX = candidates.map((candidate) => candidate.split(' ')).find(([, density]) => density === '1x');
+  return oneX?.[0] ?? icon.src;
 }
 
 interface PageMetadata {

@@ -131,6 +131,22 @@ describe('optimizeImage', () => {
     await expect(optimizeImage(wide, 'screenshot', createImagePipeline(await temporaryDir()))).resolves.toMatchObject({ width: 163, height: 109 });
   });
 
+  it('names the renditions of a file called with spaces, commas and brackets so that a srcset keeps every candidate', async () => {
+    const dir = await temporaryDir();
+    const source = path.join(dir, 'App icon, v2 (final).jpg');
+    await copyFile(fixture('icon.jpg'), source);
+    const image = await optimizeImage(source, 'icon', createImagePipeline(path.join(dir, 'cache')));
+    expect(image.files.map((file) => file.name).sort()).toEqual([
+      expect.stringMatching(/^App-icon-v2-final-\w{10}-112\.avif$/),
+      expect.stringMatching(/^App-icon-v2-final-\w{10}-112\.webp$/),
+      expect.stringMatching(/^App-icon-v2-final-\w{10}-224\.avif$/),
+      expect.stringMatching(/^App-icon-v2-final-\w{10}-224\.webp$/),
+    ]);
+    const ref = imageResolver(new Map([[imageKey('icon', source), image]]), '/assets/')(source, 'icon');
+    // Each candidate is a URL and a density, as a browser splits it.
+    for (const { srcset } of ref.sources!) expect(srcset.split(', ').map((candidate) => candidate.split(' ').length)).toEqual([2, 2]);
+  });
+
   it('names the file when it is not an image', async () => {
     const broken = path.join(await temporaryDir(), 'broken.png');
     await writeFile(broken, 'not a PNG at all');
@@ -192,6 +208,8 @@ describe('the build', () => {
     expect(await assets(warm.outDir)).toEqual(await assets(cold.outDir));
 
     const html = await readFile(path.join(warm.outDir, 'feature1/index.html'), 'utf8');
+    // The tab's icon is the 1x WebP, a quarter of the 2x <img> file's pixels to decode on the main thread.
+    expect(html.match(/<link rel="icon"[^>]*>/g)).toEqual([expect.stringMatching(/^<link rel="icon" href="\/assets\/icon-\w{10}-112\.webp">$/)]);
     const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g);
     expect(preloads).toEqual([
       expect.stringMatching(/^<link rel="preload" as="image" imagesrcset="\/assets\/screenshot-(\w{10})-163\.avif 1x, \/assets\/screenshot-\1-326\.avif 2x, \/assets\/screenshot-\1-489\.avif 3x" type="image\/avif" fetchpriority="high">$/),
