@@ -1,6 +1,7 @@
 // Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen; with each capture, the fonts it used and the characters it had no font for.
 import type { BrowserContext, CDPSession, Page } from 'puppeteer';
 import { launchChromium } from '../shared/chromium.ts';
+import type { Box } from './compare.ts';
 import { startServer } from '../serve/server.ts';
 import { findMissingGlyphs } from './glyphs.ts';
 import type { PlannedShot } from './plan.ts';
@@ -12,6 +13,8 @@ export interface Capture {
   fonts: string[];
   /** The characters of its text that no installed font has (drawn as empty boxes); empty when none. */
   missingGlyphs: string;
+  /** Where the page's images are in `png`, in its pixels. */
+  imageBoxes: Box[];
 }
 
 /**
@@ -65,9 +68,9 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
       while (next < shots.length) {
         const index = next++;
         const shot = shots[index]!;
-        const png = await capture(tab.page, `${origin}/${shot.urlPath}`, shot.viewport, scale);
+        const { png, imageBoxes } = await capture(tab.page, `${origin}/${shot.urlPath}`, shot.viewport, scale);
         const missingGlyphs = await tab.page.evaluate(findMissingGlyphs);
-        results[index] = await handlers.check(shot, { png, missingGlyphs, fonts: await listFonts(tab) });
+        results[index] = await handlers.check(shot, { png, missingGlyphs, imageBoxes, fonts: await listFonts(tab) });
       }
       await context.close();
     };
@@ -106,8 +109,8 @@ interface CaptureTab {
   devtools: CDPSession;
 }
 
-/** One full-page capture: the page loaded at the viewport, motion frozen, fonts and every image loaded and decoded. */
-async function capture(page: Page, url: string, viewport: { width: number; height: number }, scale: number): Promise<Buffer> {
+/** One full-page capture (the page loaded at the viewport, motion frozen, fonts and every image loaded and decoded), and where its images are in it. */
+async function capture(page: Page, url: string, viewport: { width: number; height: number }, scale: number): Promise<{ png: Buffer; imageBoxes: Box[] }> {
   await page.setViewport({ ...viewport, deviceScaleFactor: scale, isMobile: true, hasTouch: true });
   await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
   await freezeMotion(page);
@@ -134,7 +137,16 @@ async function capture(page: Page, url: string, viewport: { width: number; heigh
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // Encoded for speed (zlib's fastest level): the capture is decoded to be compared, and a baseline
   // is written recompressed (compressPng), so its size does not matter.
-  return Buffer.from(await page.screenshot({ type: 'png', fullPage: true, optimizeForSpeed: true }));
+  const png = Buffer.from(await page.screenshot({ type: 'png', fullPage: true, optimizeForSpeed: true }));
+  // Each image's box on the page, widened to whole pixels of the capture.
+  const imageBoxes = await page.evaluate((pixelsPerPx) =>
+    [...document.images].map((image) => {
+      const rect = image.getBoundingClientRect();
+      const [left, top] = [Math.floor((rect.left + scrollX) * pixelsPerPx), Math.floor((rect.top + scrollY) * pixelsPerPx)];
+      const [right, bottom] = [Math.ceil((rect.right + scrollX) * pixelsPerPx), Math.ceil((rect.bottom + scrollY) * pixelsPerPx)];
+      return { x: left, y: top, width: right - left, height: bottom - top };
+    }).filter((box) => box.width > 0 && box.height > 0), scale);
+  return { png, imageBoxes };
 }
 
 /**

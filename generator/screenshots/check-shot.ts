@@ -49,7 +49,7 @@ export async function checkShot(shot: PlannedShot, capture: Capture, budget: Sho
     return { result: { ...described, status: 'missing' } };
   }
   const baseline = await readFile(baselineFile);
-  const { comparison, diffPng } = await comparePng(baseline, capture.png, budget.pixelThreshold);
+  const { comparison, diffPng } = await comparePng(baseline, capture.png, budget.pixelThreshold, capture.imageBoxes);
   const result: ShotResult = { ...described, ...comparison, status: comparison.differingPixels > budget.maxDiffPixels ? 'changed' : 'same' };
   if (result.status === 'same') return { result };
   if (run.approves(shot.name)) return { result, baseline: capture.png };

@@ -16,6 +16,8 @@ export interface Comparison {
   differingPixels: number;
   /** The smallest rectangle holding every differing pixel; null when none differ. */
   box: Box | null;
+  /** The differing pixels outside every image of the capture: 0 when only what images draw differs. */
+  differingOutsideImages: number;
   /** `WxH` of the baseline and of the capture. */
   baselineSize: string;
   currentSize: string;
@@ -41,8 +43,9 @@ const DIFF_COLOUR = [255, 0, 0] as const;
  * PNGs are decoded by sharp: off the main thread and faster than pngjs, which matters while
  * the same thread drives Chromium.
  * @param pixelThreshold pixelmatch's colour distance, 0 to 1, below which two pixels are equal.
+ * @param imageBoxes Where the capture's images are: the differing pixels outside them are counted apart.
  */
-export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelThreshold: number) {
+export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelThreshold: number, imageBoxes: Box[] = []) {
   const [baseline, current] = await Promise.all([decode(baselinePng), decode(currentPng)]);
   const width = Math.max(baseline.width, current.width);
   const height = Math.max(baseline.height, current.height);
@@ -51,9 +54,11 @@ export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelT
     threshold: pixelThreshold,
     diffColor: [...DIFF_COLOUR],
   });
+  const { box, outside } = differingPixels ? locateDifferences(diff, width, height, imageBoxes) : { box: null, outside: 0 };
   const comparison: Comparison = {
     differingPixels,
-    box: differingPixels ? boundingBox(diff, width, height) : null,
+    box,
+    differingOutsideImages: outside,
     baselineSize: `${baseline.width}x${baseline.height}`,
     currentSize: `${current.width}x${current.height}`,
   };
@@ -61,9 +66,11 @@ export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelT
   return { comparison, diffPng };
 }
 
-/** The smallest rectangle holding every pixel pixelmatch painted as differing. */
-function boundingBox(diff: Uint8Array, width: number, height: number): Box {
+/** The smallest rectangle holding every pixel pixelmatch painted as differing, and how many of them lie outside every image box. */
+function locateDifferences(diff: Uint8Array, width: number, height: number, imageBoxes: Box[]): { box: Box; outside: number } {
   let [left, top, right, bottom] = [width, height, -1, -1];
+  let outside = 0;
+  const inImage = (x: number, y: number) => imageBoxes.some((image) => x >= image.x && x < image.x + image.width && y >= image.y && y < image.y + image.height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
@@ -72,9 +79,10 @@ function boundingBox(diff: Uint8Array, width: number, height: number): Box {
       if (x > right) right = x;
       if (y < top) top = y;
       bottom = y;
+      if (!inImage(x, y)) outside++;
     }
   }
-  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+  return { box: { x: left, y: top, width: right - left + 1, height: bottom - top + 1 }, outside };
 }
 
 async function decode(png: Buffer): Promise<Pixels> {

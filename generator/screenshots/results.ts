@@ -73,11 +73,16 @@ export function isFailure(shot: ShotResult, report: Pick<ScreenshotReport, 'writ
   return shot.status === 'glyphs' || ((shot.status === 'missing' || shot.status === 'changed') && !report.written.includes(shot.name));
 }
 
-/** Where a shot changed, for people: `1234 pixels differ in 120x40 at 20,35`. */
+/** Whether every pixel of a changed shot that differs is inside an image (results.json of older runs do not say: false). */
+export function differsInImagesOnly(shot: ShotResult): boolean {
+  return Boolean(shot.differingPixels) && shot.differingOutsideImages === 0;
+}
+
+/** Where a shot changed, for people: `1234 pixels differ in 120x40 at 20,35`, and `, all inside images` when that is so. */
 export function describeChange(shot: ShotResult): string {
   const box = shot.box ? ` in ${shot.box.width}x${shot.box.height} at ${shot.box.x},${shot.box.y}` : '';
   const size = shot.baselineSize !== shot.currentSize ? ` (the page went from ${shot.baselineSize} to ${shot.currentSize})` : '';
-  return `${shot.differingPixels} pixels differ${box}${size}`;
+  return `${shot.differingPixels} pixels differ${box}${size}${differsInImagesOnly(shot) ? ', all inside images' : ''}`;
 }
 
 /**
@@ -99,8 +104,9 @@ export function reportFailure(report: ScreenshotReport, reportFile: string): Use
   }
   const failing = report.shots.filter((shot) => isFailure(shot, report));
   const missing = failing.filter((shot) => shot.status === 'missing').map((shot) => shot.name);
-  const changed = failing.filter((shot) => shot.status === 'changed').map((shot) => `${shot.name} (${describeChange(shot)})`);
-  if (changed.length) return ScreenshotsChanged.create(changed, missing, reportFile, report.updateCommand);
+  const changedShots = failing.filter((shot) => shot.status === 'changed');
+  const changed = changedShots.map((shot) => `${shot.name} (${describeChange(shot)})`);
+  if (changed.length) return ScreenshotsChanged.create(changed, missing, reportFile, report.updateCommand, changedShots.every(differsInImagesOnly));
   if (missing.length) return BaselinesMissing.create(report.baselineDir, missing, report.updateCommand);
   return undefined;
 }

@@ -90,12 +90,17 @@ export const BaselinesMissing = defineWithHint({
 });
 
 /** `changed`: each name with where it changed; `updateCommand`: the command line that rewrites the baselines, made of the user's own flags. */
+/** `imagesOnly`: every changed shot differs inside its images only (results.ts, differsInImagesOnly). */
 export const ScreenshotsChanged = defineWithHint({
   name: 'ScreenshotsChanged',
-  message: (changed: string[], missing: string[], report: string, _updateCommand: string) =>
+  message: (changed: string[], missing: string[], report: string, _updateCommand: string, _imagesOnly: boolean) =>
     `${changed.length} screenshot${changed.length === 1 ? ' differs' : 's differ'} from the baselines: ${listSome(changed)}.` +
     `${missing.length ? ` ${missing.length} ${missing.length === 1 ? 'has' : 'have'} no baseline: ${listSome(missing)}.` : ''} Report: ${report}`,
-  hint: (_changed: string[], _missing: string[], _report: string, updateCommand: string) =>
+  hint: (_changed: string[], _missing: string[], _report: string, updateCommand: string, imagesOnly: boolean) =>
+    (imagesOnly
+      ? 'Every difference is inside an image; the text and layout around them match. If no image changed, this machine draws ' +
+        'images unlike the one that made the baselines: re-make them on the machine that runs the check (docs/screenshots.md, "When the check fails"). '
+      : '') +
     `Open the report; if the change is intended, run \`${updateCommand}\` (it writes only the missing and the changed baselines; --only GLOB approves some of them) and commit them.`,
 });
 

@@ -183,6 +183,8 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
         'en-default-390.png': 'same', 'en-default-350.png': 'same', 'de-default-390.png': 'missing', 'de-default-350.png': 'missing',
         'en-feature1-390.png': 'changed', 'en-feature1-350.png': 'changed', 'de-feature1-390.png': 'same', 'de-feature1-350.png': 'same',
       });
+      // The title's letter spacing: text, not an image.
+      expect(result.shots.filter((shot: { status: string }) => shot.status === 'changed').map((shot: { differingOutsideImages: number }) => shot.differingOutsideImages > 0)).toEqual([true, true]);
       expect(result.error.message).toMatch(/^2 screenshots differ from the baselines: en-feature1-390\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\), en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\)\. 2 have no baseline: de-default-390\.png, de-default-350\.png\. Report: /);
       // The missing ones' captures are in the report, to look at before approving them.
       expect((await readdir(path.join(report, 'current'))).sort()).toEqual(['de-default-350.png', 'de-default-390.png', 'en-feature1-350.png', 'en-feature1-390.png']);
@@ -195,6 +197,32 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       expect(existsSync(path.join(partial, 'de-default-350.png'))).toBe(false);
       expect(approved.error.message).toContain('2 screenshots differ from the baselines');
       expect(approved.error.message).toContain('1 has no baseline: de-default-350.png');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'tells pages that differ inside their images only, and then hints that another machine may draw images differently',
+    async () => {
+      // The first screen's two screenshots swapped, at the 1x size the 350 px shots show.
+      const swapped = path.join(work, 'build with swapped images');
+      await cp(build, swapped, { recursive: true });
+      const assets = path.join(swapped, 'assets');
+      const names = (await readdir(assets)).filter((name) => /^(default|shared)-1-\w{10}-163\.avif$/.test(name));
+      expect(names).toHaveLength(2);
+      const [first, second] = await Promise.all(names.map((name) => readFile(path.join(assets, name))));
+      await writeFile(path.join(assets, names[0]!), second!);
+      await writeFile(path.join(assets, names[1]!), first!);
+      // Shard 1 of 4: en-default-350.png and de-default-350.png (in the plan's order).
+      const run = await runCli(['screenshots', '--build', swapped, '--baseline', baselines, '-o', path.join(work, 'swapped report'), '--shard', '1/4', '--json']);
+      expect(run.code, run.stderr).toBe(1);
+      const result = JSON.parse(run.stdout);
+      expect(result.shots.map((shot: { name: string; status: string; differingOutsideImages: number }) => [shot.name, shot.status, shot.differingOutsideImages])).toEqual([
+        ['en-default-350.png', 'changed', 0],
+        ['de-default-350.png', 'changed', 0],
+      ]);
+      expect(result.error.message).toMatch(/^2 screenshots differ from the baselines: en-default-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+, all inside images\)/);
+      expect(result.error.hint).toMatch(/^Every difference is inside an image; .*this machine draws images unlike the one that made the baselines/);
     },
     RUN_TIMEOUT,
   );

@@ -133,7 +133,7 @@ describe('shardShots', () => {
 describe('comparePng', () => {
   it('counts no difference between equal images and one for one changed pixel, with its box, and draws it', async () => {
     const same = await comparePng(await png(10, 10), await png(10, 10), 0.1);
-    expect(same.comparison).toEqual({ differingPixels: 0, box: null, baselineSize: '10x10', currentSize: '10x10' });
+    expect(same.comparison).toEqual({ differingPixels: 0, box: null, differingOutsideImages: 0, baselineSize: '10x10', currentSize: '10x10' });
     const one = await comparePng(await png(10, 10), await png(10, 10, [[3, 4]]), 0.1);
     expect([one.comparison.differingPixels, one.comparison.box]).toEqual([1, { x: 3, y: 4, width: 1, height: 1 }]);
     const diff = await sharp(await one.diffPng()).raw().toBuffer({ resolveWithObject: true });
@@ -143,12 +143,20 @@ describe('comparePng', () => {
 
   it('counts the rows only one image has when a page grew', async () => {
     const { comparison } = await comparePng(await png(10, 10), await png(10, 12), 0.1);
-    expect(comparison).toEqual({ differingPixels: 20, box: { x: 0, y: 10, width: 10, height: 2 }, baselineSize: '10x10', currentSize: '10x12' });
+    expect(comparison).toEqual({ differingPixels: 20, box: { x: 0, y: 10, width: 10, height: 2 }, differingOutsideImages: 20, baselineSize: '10x10', currentSize: '10x12' });
   });
 
   it('boxes every differing pixel, far apart too', async () => {
     const { comparison } = await comparePng(await png(40, 30), await png(40, 30, [[5, 2], [30, 20]]), 0.1);
     expect(comparison).toMatchObject({ differingPixels: 2, box: { x: 5, y: 2, width: 26, height: 19 } });
+  });
+
+  it('counts apart the differing pixels outside the capture\'s images', async () => {
+    const [baseline, current] = [await png(40, 30), await png(40, 30, [[5, 2], [30, 20], [31, 21]])];
+    const image = { x: 28, y: 18, width: 4, height: 4 };
+    expect((await comparePng(baseline, current, 0.1, [image])).comparison).toMatchObject({ differingPixels: 3, differingOutsideImages: 1 });
+    expect((await comparePng(baseline, current, 0.1, [image, { x: 5, y: 2, width: 1, height: 1 }])).comparison.differingOutsideImages).toBe(0);
+    expect((await comparePng(baseline, current, 0.1)).comparison.differingOutsideImages).toBe(3);
   });
 });
 
@@ -268,8 +276,22 @@ describe('reportFailure', () => {
     expect(glyphs.hint).toContain('apt-get install -y fonts-noto-core');
     const changed = reportFailure({ ...report, shots: report.shots.slice(0, 3) }, 'r.html')!;
     expect(changed.message).toBe('1 screenshot differs from the baselines: kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)). 1 has no baseline: fr-default-390@3x.png. Report: r.html');
+    expect(changed.hint).not.toContain('inside an image');
     expect(reportFailure({ ...report, shots: report.shots.slice(2, 3) }, 'r.html')!.name).toBe('BaselinesMissing');
     expect(reportFailure({ ...report, shots: report.shots.slice(0, 1) }, 'r.html')).toBeUndefined();
+  });
+});
+
+describe('reportFailure on changes inside images only', () => {
+  it('says so of each such shot, and hints at another machine\'s drawing only when every changed shot is one', () => {
+    const report = sampleReport();
+    const changed = report.shots[1]!;
+    const inImages = { ...changed, name: 'de-y-390.png', differingOutsideImages: 0, baselineSize: '350x2010' };
+    const both = reportFailure({ ...report, shots: [{ ...changed, differingOutsideImages: 12 }, inImages] }, 'r.html')!;
+    expect(both.message).toContain('kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)), de-y-390.png (86 pixels differ in 40x12 at 20,35, all inside images)');
+    expect(both.hint).not.toContain('inside an image');
+    const only = reportFailure({ ...report, shots: [inImages] }, 'r.html')!;
+    expect(only.hint).toMatch(/^Every difference is inside an image; the text and layout around them match\. If no image changed, this machine draws images unlike the one that made the baselines: .*docs\/screenshots\.md/);
   });
 });
 
