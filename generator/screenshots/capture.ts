@@ -1,8 +1,8 @@
 // Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen; with each capture, the fonts it used and the characters it had no font for.
 import type { BrowserContext, CDPSession, Page } from 'puppeteer';
 import { launchChromium } from '../shared/chromium.ts';
-import type { Box } from './compare.ts';
 import { startServer } from '../serve/server.ts';
+import type { Box } from './compare.ts';
 import { findMissingGlyphs } from './glyphs.ts';
 import type { PlannedShot } from './plan.ts';
 

@@ -89,8 +89,11 @@ export const BaselinesMissing = defineWithHint({
     `Look at their captures in the report; run \`${updateCommand}\` to write them (add --only GLOB to write some), and commit them.`,
 });
 
-/** `changed`: each name with where it changed; `updateCommand`: the command line that rewrites the baselines, made of the user's own flags. */
-/** `imagesOnly`: every changed shot differs inside its images only (results.ts, differsInImagesOnly). */
+/**
+ * `changed`: each name with where it changed; `updateCommand`: the command line that rewrites the
+ * baselines, made of the user's own flags; `imagesOnly`: every changed shot differs inside its
+ * images only (results.ts, differsInImagesOnly).
+ */
 export const ScreenshotsChanged = defineWithHint({
   name: 'ScreenshotsChanged',
   message: (changed: string[], missing: string[], report: string, _updateCommand: string, _imagesOnly: boolean) =>

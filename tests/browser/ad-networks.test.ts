@@ -116,7 +116,7 @@ describe('every network on one page', () => {
   browserTest('rebuilds the link, before any tap, with the cookie of a network whose script came after the link was built', async ({ context }) => {
     const opened = await visit(context, '/feature1?gclid=G1', {
       site: site.url,
-      fakes: { pixelSetsCookies: true, networksSetCookies: true, hosts: { smartScript: 'block', googleTag: { delayMs: 2_000 } } },
+      fakes: { pixelSetsCookies: true, networksSetCookies: true, hosts: { smartScript: 'block', googleTag: { delayMs: 5_000 } } },
     });
     const { page, fakes } = opened;
     const attribution = site.settings.tracking.attribution;
