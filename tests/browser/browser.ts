@@ -6,8 +6,13 @@ import { launchChromium } from '../../generator/shared/chromium.ts';
 /** iPhone 12 to 15 size. */
 export const IPHONE = { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
+/**
+ * Without the spare renderer, a renderer process Chromium starts ahead of the next navigation: the
+ * tests open a browser context after another, and starting that process again each time costs
+ * the suite's browsers CPU the pages under test then wait for.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium();
+  return launchChromium(['--disable-features=SpareRendererForSitePerProcess']);
 }
 
 /** What a fake third-party host does with a request. */
