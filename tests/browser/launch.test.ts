@@ -1,7 +1,7 @@
-// launchChromium (generator/shared/chromium.ts), as the screenshots, the browser tests and the Lighthouse script start it: no process of Chromium's own UI competes with the page for the machine.
+// launchChromium (generator/shared/chromium.ts), the full browser as the screenshots and the Lighthouse script start it: no process of Chromium's own UI competes with the page for the machine.
 import { spawnSync } from 'node:child_process';
-import { expect, inject } from 'vitest';
-import { browserTest } from './browser.ts';
+import { expect, inject, test } from 'vitest';
+import { launchChromium } from '../../generator/shared/chromium.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -21,10 +21,12 @@ function descendants(pid: number): string[] {
   return processes.filter(({ child }) => child !== pid && below.has(child)).map(({ args }) => args);
 }
 
-browserTest('a new window starts no renderer for the address bar, which would load beside the page under test', async ({ browser }) => {
-  // A browser context is a window of its own, as each screenshot worker and each browser test file opens.
-  const context = await browser.createBrowserContext();
+test('a new window starts no renderer for the address bar, which would load beside the page under test', async () => {
+  // The full browser, as the product starts it (the browser tests' headless shell has no address bar).
+  const browser = await launchChromium();
   try {
+    // A browser context is a window of its own, as each screenshot worker opens.
+    const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     // Without the flag, the drop-down's renderer starts as the window opens and is still loading now.
@@ -33,6 +35,6 @@ browserTest('a new window starts no renderer for the address bar, which would lo
     expect(renderers.length).toBeGreaterThan(0);
     expect(renderers.filter((args) => args.includes('--top-chrome-webui'))).toEqual([]);
   } finally {
-    await context.close();
+    await browser.close();
   }
 });
