@@ -27,6 +27,11 @@ export interface BlockingSplit {
 export interface OwnTask {
   /** Simulated duration (ms): the observed one times Lighthouse's CPU slowdown. */
   duration: number;
+  /**
+   * The part of `duration` the main thread was running (ms): the observed task's thread time over its
+   * wall time. The rest it waited, for a core that other processes held or for another thread.
+   */
+  running: number;
   /** What took most of it: the longest event in it and the script or document it ran, e.g. `v8.evaluateModule client-X.js`. */
   cause: string;
 }
@@ -54,7 +59,7 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
   const { mainDocumentUrl } = result.artifacts.URL;
   const parseStart = result.artifacts.Trace.traceEvents.find((event) => event.name === 'ParseHTML' && parsedUrl(event) === mainDocumentUrl)?.ts;
   if (parseStart === undefined) throw new Error(`the trace has no parse of ${mainDocumentUrl}`);
-  const split: BlockingSplit = { total: 0, navigation: 0, longestOwnTask: { duration: 0, cause: 'none' } };
+  const split: BlockingSplit = { total: 0, navigation: 0, longestOwnTask: { duration: 0, running: 0, cause: 'none' } };
   for (const estimate of ['optimistic', 'pessimistic'] as const) {
     const { nodeTimings } = tbt[`${estimate}Estimate`];
     const cpuTimings = [...nodeTimings!].filter(([node]) => node.type === 'cpu') as Array<[Lantern.Graph.CPUNode, { startTime: number; endTime: number; duration: number }]>;
@@ -67,7 +72,7 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
       const navigation = isNavigation(node, parseStart);
       if (navigation) split.navigation += blocking;
       else if (estimate === 'pessimistic' && timing.duration > split.longestOwnTask.duration) {
-        split.longestOwnTask = { duration: timing.duration, cause: causeOf(node) };
+        split.longestOwnTask = { duration: timing.duration, running: runningPart(node.event, timing.duration), cause: causeOf(node) };
       }
     }
   }
@@ -85,6 +90,12 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
 function isNavigation(node: Lantern.Graph.CPUNode, parseStart: number): boolean {
   if (node.startTime >= parseStart) return false;
   return node.endTime <= parseStart || node.childEvents.some((event) => event.name === 'DocumentLoader::CommitNavigation');
+}
+
+/** The part of a task's `duration` its thread ran: the trace event's thread time (`tdur`) over its wall time (`dur`); NaN when the trace has no thread time. */
+export function runningPart(event: { dur?: number; tdur?: number }, duration: number): number {
+  if (event.tdur === undefined || !event.dur) return NaN;
+  return duration * Math.min(1, event.tdur / event.dur);
 }
 
 /** Trace events that only wrap a task's work, and say nothing of what it was. */

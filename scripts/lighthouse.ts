@@ -70,7 +70,7 @@ const benchmarkIndexes: number[] = [];
  * server is plain HTTP) are answered locally. Our own requests are not intercepted: pausing
  * each one for a round trip to this process would make them arrive later than they do.
  */
-async function audit(url: string): Promise<{ row: Row; cause: string }> {
+async function audit(url: string): Promise<{ row: Row; cause: string; running: number }> {
   const page = await browser.newPage();
   const session = await page.createCDPSession();
   session.on('Fetch.requestPaused', ({ requestId }) => {
@@ -88,7 +88,7 @@ async function audit(url: string): Promise<{ row: Row; cause: string }> {
   const split = await splitBlockingTime(result);
   row.tbtNavigation = split.navigation;
   row.longestOwn = split.longestOwnTask.duration;
-  return { row, cause: split.longestOwnTask.cause };
+  return { row, cause: split.longestOwnTask.cause, running: split.longestOwnTask.running };
 }
 
 function median(values: number[]): number {
@@ -102,7 +102,7 @@ const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(
 
 /** RUNS audits of `url`, printed as one line of medians; returns the medians. */
 async function measure(label: string, url: string): Promise<Row> {
-  const audits: Array<{ row: Row; cause: string }> = [];
+  const audits: Array<{ row: Row; cause: string; running: number }> = [];
   for (let i = 0; i < RUNS; i++) audits.push(await audit(url));
   const runs = audits.map((run) => run.row);
   const worst = audits.reduce((a, b) => (b.row.longestOwn > a.row.longestOwn ? b : a));
@@ -122,7 +122,7 @@ async function measure(label: string, url: string): Promise<Row> {
       row.longestOwn.toFixed(0),
       // The one metric that varies much from run to run on a busy machine: shown whole.
       runs.map((run) => `${run.tbt.toFixed(0)} (${run.tbtNavigation.toFixed(0)})`).join(' / '),
-      `${worst.row.longestOwn.toFixed(0)} ms ${worst.cause}`,
+      `${worst.row.longestOwn.toFixed(0)} ms (${worst.running.toFixed(0)} running) ${worst.cause}`,
     ]),
   );
   return row;
@@ -130,7 +130,8 @@ async function measure(label: string, url: string): Promise<Row> {
 
 console.log(`Lighthouse ${RUNS} runs per page, medians (mobile, simulated throttling)${spinner ? ', one core kept busy' : ''}:`);
 console.log("(nav: TBT from Chromium's navigation, before the document is parsed; own: the rest, the page's own tasks;");
-console.log(" task: the page's longest task of its own on the simulated phone, median; the last column names what the longest of all did)\n");
+console.log(" task: the page's longest task of its own on the simulated phone, median; the last column names what the longest of all did,");
+console.log(" and how much of it the page's thread ran rather than waited for a core)\n");
 console.log(line(header));
 await measure('bare page (floor)', bareUrl);
 let missed = 0;

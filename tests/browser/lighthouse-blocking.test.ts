@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { causeOf, splitBlockingTime } from '../../scripts/lighthouse-blocking.ts';
+import { causeOf, runningPart, splitBlockingTime } from '../../scripts/lighthouse-blocking.ts';
 import { launchBrowser } from './browser.ts';
 
 /**
@@ -46,6 +46,16 @@ test("a page's own long task counts as its own blocking time, and the split adds
   // And it is the page's longest task, named by what ran it: the timer's callback in the page's own script.
   expect(split.longestOwnTask.duration).toBeGreaterThanOrEqual(800);
   expect(split.longestOwnTask.cause).toMatch(/^(TimerFire|FunctionCall)\b/);
+  // A busy loop runs whenever it has a core; how often it has one depends on the machine's load.
+  expect(split.longestOwnTask.running).toBeGreaterThan(0);
+  expect(split.longestOwnTask.running).toBeLessThanOrEqual(split.longestOwnTask.duration);
+});
+
+test("a task's running part is its simulated duration in the share of the observed task its thread ran", () => {
+  // Observed 30 ms, 12 of them on a core: 120 ms on the simulated phone, 48 of them running.
+  expect(runningPart({ dur: 30_000, tdur: 12_000 }, 120)).toBeCloseTo(48);
+  expect(runningPart({ dur: 30_000, tdur: 30_000 }, 120)).toBe(120);
+  expect(runningPart({ dur: 30_000 }, 120)).toBeNaN();
 });
 
 test('a task with no traced event inside is named as such, not as work of the page', () => {
