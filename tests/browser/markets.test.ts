@@ -1,7 +1,7 @@
 // The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its local face, with no system font lookup per size and none by family name.
-import type { BrowserContext, Page } from 'puppeteer';
+import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
-import { browserTest, launchBrowser, openPage, rewritingDocuments, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+import { browserTest, openPage, rewritingDocuments, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
 
 const marketsUrl = inject('marketsUrl');
 
@@ -190,11 +190,12 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
 
   /**
    * The font calls Chromium's renderer made to its browser process while `route` loaded, served
-   * as built or with `rewrite` applied to every stack: in a browser of its own, since the answers
-   * are kept for the renderer's life and the file's tests share a tab.
+   * as built or with `rewrite` applied to every stack: in a browser context of its own, so in a
+   * renderer process of its own, since the answers are kept for the renderer's life and the file's
+   * tests share a tab.
    */
-  async function fontCalls(route: string, rewrite?: (html: string) => string): Promise<TraceEvent[]> {
-    const browser = await launchBrowser();
+  async function fontCalls(browser: Browser, route: string, rewrite?: (html: string) => string): Promise<TraceEvent[]> {
+    const context = await browser.createBrowserContext();
     try {
       // A rewritten document goes without its policy (header and element), which pins the style's hash.
       const options: PageOptions = rewrite
@@ -205,7 +206,7 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
             }),
           }
         : {};
-      const { page } = await openPage(browser, options);
+      const { page } = await openPage(context, options);
       await page.tracing.start({ categories: ['fonts', 'devtools.timeline'] });
       await page.goto(marketsUrl + route, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready.then(() => new Promise(requestAnimationFrame)));
@@ -215,13 +216,13 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
       expect(renderer).toBeDefined();
       return traceEvents.filter((event) => event.pid === renderer && event.ph !== 'E');
     } finally {
-      await browser.close();
+      await context.close();
     }
   }
 
   /** The page's font calls as built, traced once per route for the tests below. */
   const asBuilt = new Map<string, Promise<TraceEvent[]>>();
-  const builtFontCalls = (route: string) => asBuilt.get(route) ?? asBuilt.set(route, fontCalls(route)).get(route)!;
+  const builtFontCalls = (browser: Browser, route: string) => asBuilt.get(route) ?? asBuilt.set(route, fontCalls(browser, route)).get(route)!;
   /** A local face's name in a stack of the built page's style, with the comma after it. */
   const LOCAL_FACE = '"?Local [^,;"]+"?,';
 
@@ -230,18 +231,18 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
   /** The families Chromium asked fontconfig for by name, in order. */
   const familyLookups = (calls: TraceEvent[]) => calls.filter((event) => event.name === 'FontDataManager::onMatchFamilyStyle').map((event) => event.args?.family_name);
 
-  browserTest.for(['/', '/ja', '/ar'])('%s makes no system lookup for each size and weight of its text, which the stacks alone would', async (route) => {
+  browserTest.for(['/', '/ja', '/ar'])('%s makes no system lookup for each size and weight of its text, which the stacks alone would', async (route, { browser }) => {
     // The local faces' names taken out of every stack.
-    const withStacksAlone = strikeLookups(await fontCalls(route, (html) => html.replace(new RegExp(LOCAL_FACE, 'g'), '')));
+    const withStacksAlone = strikeLookups(await fontCalls(browser, route, (html) => html.replace(new RegExp(LOCAL_FACE, 'g'), '')));
     // The stacks alone ask once for each size and weight of the text, in each font it is drawn with.
     expect(withStacksAlone).toBeGreaterThanOrEqual(10);
-    expect(strikeLookups(await builtFontCalls(route))).toBe(0);
+    expect(strikeLookups(await builtFontCalls(browser, route))).toBe(0);
   });
 
-  browserTest.for(['/', '/ja', '/ar'])('%s asks for no family by name, which Apple\'s system font named before the local faces would', async (route) => {
+  browserTest.for(['/', '/ja', '/ar'])('%s asks for no family by name, which Apple\'s system font named before the local faces would', async (route, { browser }) => {
     // Each stack's local faces moved after Apple's system font.
-    const appleFirst = familyLookups(await fontCalls(route, (html) => html.replace(new RegExp(`((?:${LOCAL_FACE})+)(-apple-system,BlinkMacSystemFont,)`, 'g'), '$2$1')));
+    const appleFirst = familyLookups(await fontCalls(browser, route, (html) => html.replace(new RegExp(`((?:${LOCAL_FACE})+)(-apple-system,BlinkMacSystemFont,)`, 'g'), '$2$1')));
     expect(appleFirst.slice(0, 2)).toEqual(['-apple-system', 'BlinkMacSystemFont']);
-    expect(familyLookups(await builtFontCalls(route))).toEqual([]);
+    expect(familyLookups(await builtFontCalls(browser, route))).toEqual([]);
   });
 });
