@@ -17,7 +17,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * loaded in a new context costs Chromium about a quarter less CPU (figures in the commit that
  * made the change). PUPPETEER_EXECUTABLE_PATH, when set, is the browser here too. What the product
  * launches (the screenshots, `npm run lighthouse`) stays the full browser whose pixels the
- * baselines hold (the shell draws the edges of glyphs a little differently, some thousand pixels of
+ * baselines hold (the shell draws the edges of glyphs a little differently, several thousand pixels of
  * a page): those tests start it through the product, and launch.test.ts checks its flags.
  *
  * Without the spare renderer, a renderer process Chromium starts ahead of the next navigation: the
