@@ -27,10 +27,10 @@ const FLAGS = [
 
 /**
  * Launches Chromium headless with our flags plus `extraArgs`.
- * @throws UserError (ChromiumMissing) when there is no browser at chromiumPath().
+ * @throws UserError (ChromiumMissing) when there is no browser at `options.executablePath`, else chromiumPath().
  */
 export async function launchChromium(extraArgs: string[] = [], options: LaunchOptions = {}): Promise<Browser> {
-  const executablePath = chromiumPath();
+  const executablePath = options.executablePath ?? chromiumPath();
   if (!existsSync(executablePath)) throw ChromiumMissing.create(executablePath);
   // Loaded here, not at the top: commands other than screenshots never pay for Puppeteer.
   const { default: puppeteer } = await import('puppeteer');

@@ -1,17 +1,14 @@
 // Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
-import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, HTTPRequest, Page, Target } from 'puppeteer';
 import { test } from 'vitest';
 import { launchChromium } from '../../generator/shared/chromium.ts';
+import { testBrowserOptions } from './test-browser.ts';
 
 /** iPhone 12 to 15 size. */
 export const IPHONE = { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
-/** Debian's Chromium headless shell, the tests' browser (launchBrowser). */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-
 /**
- * The tests' Chromium: Debian's headless shell (`chromium-headless-shell`), built from the same
+ * The tests' Chromium (test-browser.ts): Debian's headless shell (`chromium-headless-shell`), built from the same
  * source package at the same version as `/usr/bin/chromium`, so the same Blink and V8, without
  * the browser layer that headless Chrome keeps running around each window and page. A page
  * loaded in a new context costs Chromium about a quarter less CPU (figures in the commit that
@@ -25,12 +22,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * the suite's browsers CPU the pages under test then wait for.
  */
 export function launchBrowser(): Promise<Browser> {
-  const flags = ['--disable-features=SpareRendererForSitePerProcess'];
-  if (process.env.PUPPETEER_EXECUTABLE_PATH) return launchChromium(flags);
-  if (!existsSync(HEADLESS_SHELL)) {
-    throw new Error(`The browser tests run in ${HEADLESS_SHELL}, which is missing: apt-get install -y chromium-headless-shell (npm test installs .ci/system-packages.txt).`);
-  }
-  return launchChromium(flags, { executablePath: HEADLESS_SHELL, headless: 'shell' });
+  return launchChromium(['--disable-features=SpareRendererForSitePerProcess'], testBrowserOptions());
 }
 
 /** What a fake third-party host does with a request. */

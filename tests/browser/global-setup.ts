@@ -9,6 +9,7 @@ import { startServer } from '../../generator/serve/server.ts';
 import { chromiumPath } from '../../generator/shared/chromium.ts';
 import { ChromiumMissing } from '../../generator/shared/errors.ts';
 import { defaultConfig } from '../helpers.ts';
+import { testBrowserPath } from './test-browser.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,8 +22,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  // One clear stop instead of every browser test failing on its own (`npm test` installs Chromium first).
-  if (!existsSync(chromiumPath())) throw new Error(`${ChromiumMissing.message(chromiumPath())} Run \`node .ci/system-packages.mjs\` (as root it installs it, else it says the command), or set PUPPETEER_EXECUTABLE_PATH.`);
+  // One clear stop instead of every browser test failing on its own (`npm test` installs Chromium first):
+  // the browser the product starts (the screenshot tests) and the one the tests start (test-browser.ts).
+  for (const file of new Set([chromiumPath(), testBrowserPath()])) {
+    if (!existsSync(file)) throw new Error(`${ChromiumMissing.message(file)} Run \`node .ci/system-packages.mjs\` (as root it installs it, else it says the command), or set PUPPETEER_EXECUTABLE_PATH.`);
+  }
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-browser-'));
   const outDir = path.join(parent, 'out');
   const marketsOutDir = path.join(parent, 'markets');
