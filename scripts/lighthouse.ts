@@ -18,7 +18,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { launchChromium } from '../generator/shared/chromium.ts';
-import { splitBlockingTime } from './lighthouse-blocking.ts';
+import { splitBlockingTime, type OwnTask } from './lighthouse-blocking.ts';
 import { buildAndServe } from './serve-child.ts';
 
 const { values: flags } = parseArgs({
@@ -41,6 +41,11 @@ const METRICS = {
 const TARGETS = { fcp: 1000, lcp: 1200, tbt: 50, cls: 0 };
 
 type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS | 'tbtNavigation' | 'longestOwn', number>;
+/** One Lighthouse run: its figures, and the page's longest task of its own. */
+interface Audit {
+  row: Row;
+  longest: OwnTask;
+}
 
 /** The floor: a page with nothing to load, parse or lay out beyond a heading and a line of text. */
 const BARE_PAGE =
@@ -70,7 +75,7 @@ const benchmarkIndexes: number[] = [];
  * server is plain HTTP) are answered locally. Our own requests are not intercepted: pausing
  * each one for a round trip to this process would make them arrive later than they do.
  */
-async function audit(url: string): Promise<{ row: Row; cause: string; running: number }> {
+async function audit(url: string): Promise<Audit> {
   const page = await browser.newPage();
   const session = await page.createCDPSession();
   session.on('Fetch.requestPaused', ({ requestId }) => {
@@ -88,7 +93,7 @@ async function audit(url: string): Promise<{ row: Row; cause: string; running: n
   const split = await splitBlockingTime(result);
   row.tbtNavigation = split.navigation;
   row.longestOwn = split.longestOwnTask.duration;
-  return { row, cause: split.longestOwnTask.cause, running: split.longestOwnTask.running };
+  return { row, longest: split.longestOwnTask };
 }
 
 function median(values: number[]): number {
@@ -102,7 +107,7 @@ const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(
 
 /** RUNS audits of `url`, printed as one line of medians; returns the medians. */
 async function measure(label: string, url: string): Promise<Row> {
-  const audits: Array<{ row: Row; cause: string; running: number }> = [];
+  const audits: Audit[] = [];
   for (let i = 0; i < RUNS; i++) audits.push(await audit(url));
   const runs = audits.map((run) => run.row);
   const worst = audits.reduce((a, b) => (b.row.longestOwn > a.row.longestOwn ? b : a));
@@ -122,7 +127,7 @@ async function measure(label: string, url: string): Promise<Row> {
       row.longestOwn.toFixed(0),
       // The one metric that varies much from run to run on a busy machine: shown whole.
       runs.map((run) => `${run.tbt.toFixed(0)} (${run.tbtNavigation.toFixed(0)})`).join(' / '),
-      `${worst.row.longestOwn.toFixed(0)} ms (${worst.running.toFixed(0)} running) ${worst.cause}`,
+      `${worst.longest.duration.toFixed(0)} ms (${worst.longest.running.toFixed(0)} running) ${worst.longest.cause}`,
     ]),
   );
   return row;
