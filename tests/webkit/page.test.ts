@@ -1,4 +1,4 @@
-// What a visitor sees and does, in WebKit (every visitor arrives on an iPhone): the page hydrates without a mismatch, the screenshots slider steps, "more" expands, and GET leaves for the install link in the same tab.
+// What a visitor sees and does, in WebKit (every visitor arrives on an iPhone): the page hydrates without a mismatch, both sliders step, "more" expands, and GET leaves for the install link in the same tab.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,24 +6,26 @@ import path from 'node:path';
 import { By, Key, Origin, type WebElement } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
-import { consoleOf, visit, waitFor, waitForHydration, webkitTest, type WebKit } from './webkit.ts';
+import { consoleOf, visit, waitFor, waitForHydration, waitForRequest, webkitTest, type WebKit } from './webkit.ts';
 
 const baseUrl = inject('baseUrl');
 
-/** One screenshot and the gap after it, in styles.css. */
-const STEP = 171;
-const SCREENSHOTS = '[data-slider="screenshots"]';
+/** The two sliders, each with its step: one item and the gap after it, in styles.css. */
+const SLIDERS: Array<[name: string, step: number]> = [
+  ['screenshots', 171],
+  ['reviews', 327],
+];
 const GET = 'a[data-cta="get"]';
 
-/** How far the screenshots track is moved left once its transition has ended. */
-function settledOffset({ driver }: WebKit): Promise<number> {
+/** How far the slider's track is moved left once its transition has ended. */
+function settledOffset({ driver }: WebKit, slider: string): Promise<number> {
   return waitFor(
     driver,
-    `const track = document.querySelector('${SCREENSHOTS} .slider__track');
+    `const track = document.querySelector('[data-slider="${slider}"] .slider__track');
      if (track.getAnimations().length) return null;
      const transform = getComputedStyle(track).transform;
      return transform === 'none' ? 0 : 0 - new DOMMatrix(transform).m41;`,
-    'the screenshots track to stop',
+    `the ${slider} track to stop`,
   );
 }
 
@@ -119,21 +121,21 @@ describe('the page in WebKit', () => {
     });
   });
 
-  webkitTest(`moves the screenshots one step (${STEP} px) for a drag past 50 px, none for a shorter one, and one per arrow key`, async ({ webkit }) => {
+  webkitTest.for(SLIDERS)('moves the %s one step (%i px) for a drag past 50 px, none for a shorter one, and one per arrow key', async ([name, step], { webkit }) => {
     await visit(webkit, `${baseUrl}/feature1`);
     await waitForHydration(webkit);
-    const row = await webkit.driver.findElement(By.css(SCREENSHOTS));
+    const row = await webkit.driver.findElement(By.css(`[data-slider="${name}"]`));
     await drag(webkit, row, -40);
-    expect(await settledOffset(webkit)).toBe(0);
+    expect(await settledOffset(webkit, name)).toBe(0);
     await drag(webkit, row, -60);
-    expect(await settledOffset(webkit)).toBe(STEP);
+    expect(await settledOffset(webkit, name)).toBe(step);
     await drag(webkit, row, 60);
-    expect(await settledOffset(webkit)).toBe(0);
+    expect(await settledOffset(webkit, name)).toBe(0);
     await webkit.driver.executeScript('arguments[0].focus();', row);
     await row.sendKeys(Key.ARROW_RIGHT);
-    expect(await settledOffset(webkit)).toBe(STEP);
+    expect(await settledOffset(webkit, name)).toBe(step);
     await row.sendKeys(Key.ARROW_LEFT);
-    expect(await settledOffset(webkit)).toBe(0);
+    expect(await settledOffset(webkit, name)).toBe(0);
   });
 
   webkitTest('expands the description for good on "more"', async ({ webkit }) => {
@@ -200,14 +202,3 @@ describe('the page in WebKit', () => {
     expect(await webkit.driver.getAllWindowHandles()).toHaveLength(1);
   });
 });
-
-/** The first request to `host` the proxy refused, waited for up to 5 s. */
-async function waitForRequest(webkit: WebKit, host: string) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const request = webkit.thirdParty.find((refused) => refused.host === host);
-    if (request) return request;
-    if (Date.now() > deadline) throw new Error(`No request to ${host} within 5 s; the page asked for: ${webkit.thirdParty.map((refused) => refused.host).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

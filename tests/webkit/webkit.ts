@@ -130,6 +130,17 @@ const HOOK_CONSOLE = `
   return window.__storeLandingHooked;
 `;
 
+/** The first request to `host` (`name:port`) the proxy refused at `since` (Date.now()) or later, waited for up to 5 s. */
+export async function waitForRequest(webkit: WebKit, host: string, since = 0): Promise<RefusedRequest> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const request = webkit.thirdParty.find((refused) => refused.host === host && refused.at >= since);
+    if (request) return request;
+    if (Date.now() > deadline) throw new Error(`No request to ${host} within 5 s; the page asked for: ${webkit.thirdParty.map((refused) => refused.host).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * Polls `script` in the page until it returns something other than null; fails after 30 s (a
  * busy machine) naming `what`. A poll that meets a document unloading (the one a navigation
