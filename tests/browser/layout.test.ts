@@ -2,6 +2,7 @@
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, openPage, waitForHydration, type PageOptions } from './browser.ts';
+import { measureOverflow } from '../overflow.ts';
 
 const baseUrl = inject('baseUrl');
 const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
@@ -30,30 +31,7 @@ describe('no horizontal overflow at 350 px', () => {
     const page = await openHydrated(context, route, { viewport: NARROW });
     // The description open is the longest the page gets.
     await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
-    const layout = await page.evaluate(() => {
-      // The sideways rows run edge to edge and scroll inside; every other box keeps within the page margins.
-      const scrollers = '.slider, .info-strip';
-      const main = document.querySelector('main')!;
-      const style = getComputedStyle(main);
-      const mainRect = main.getBoundingClientRect();
-      const content = { left: mainRect.left + parseFloat(style.paddingLeft), right: mainRect.right - parseFloat(style.paddingRight) };
-      const outside = (rect: DOMRect, bounds: { left: number; right: number }) =>
-        rect.width > 0 && (rect.right > bounds.right + 0.5 || rect.left < bounds.left - 0.5);
-      const wide = [...main.querySelectorAll('*')]
-        .filter((element) => {
-          const rect = element.getBoundingClientRect();
-          if (element.matches(scrollers)) return outside(rect, { left: 0, right: window.innerWidth });
-          return !element.closest(scrollers) && outside(rect, content);
-        })
-        .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class')}: ${element.textContent!.slice(0, 40)}`);
-      return {
-        innerWidth: window.innerWidth,
-        scrollWidth: document.documentElement.scrollWidth,
-        // A page that hid its overflow would pass the scrollWidth check while cutting text off.
-        clipped: [getComputedStyle(document.documentElement).overflowX, getComputedStyle(document.body).overflowX],
-        wide,
-      };
-    });
+    const layout = await page.evaluate(measureOverflow);
     expect(layout.innerWidth).toBe(350);
     expect(layout.clipped).toEqual(['visible', 'visible']);
     expect(layout.wide).toEqual([]);

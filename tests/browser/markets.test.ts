@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, openPage, rewritingDocuments, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
+import { measureOverflow } from '../overflow.ts';
 
 const marketsUrl = inject('marketsUrl');
 
@@ -146,24 +147,9 @@ describe('no horizontal overflow at 350 px', () => {
   browserTest.for(['/ar', '/ja', '/pt-BR'])('%s fits, every box outside the sideways rows within the page margins', async (route, { context }) => {
     const { page } = await openHydrated(context, route, { viewport: NARROW });
     await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
-    const layout = await page.evaluate(() => {
-      const scrollers = '.slider, .info-strip';
-      const main = document.querySelector('main')!;
-      const style = getComputedStyle(main);
-      const rect = main.getBoundingClientRect();
-      const content = { left: rect.left + parseFloat(style.paddingLeft), right: rect.right - parseFloat(style.paddingRight) };
-      const outside = (box: DOMRect, bounds: { left: number; right: number }) =>
-        box.width > 0 && (box.right > bounds.right + 0.5 || box.left < bounds.left - 0.5);
-      const wide = [...main.querySelectorAll('*')]
-        .filter((element) => {
-          const box = element.getBoundingClientRect();
-          if (element.matches(scrollers)) return outside(box, { left: 0, right: window.innerWidth });
-          return !element.closest(scrollers) && outside(box, content);
-        })
-        .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class')}: ${element.textContent!.slice(0, 40)}`);
-      return { innerWidth: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, wide };
-    });
+    const layout = await page.evaluate(measureOverflow);
     expect(layout.innerWidth).toBe(350);
+    expect(layout.clipped).toEqual(['visible', 'visible']);
     expect(layout.wide).toEqual([]);
     expect(layout.scrollWidth).toBeLessThanOrEqual(350);
   });

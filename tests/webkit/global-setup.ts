@@ -1,4 +1,4 @@
-// Starts what the WebKit tests need once: checks that WebKitWebDriver and Xvfb are installed, starts a virtual display, and builds and serves the tests' default config; the tests read them through inject().
+// Starts what the WebKit tests need once: checks that WebKitWebDriver and Xvfb are installed, starts a virtual display, and builds and serves the tests' default config and the markets fixture; the tests read them through inject().
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +15,8 @@ declare module 'vitest' {
     webkitDisplay: string;
     baseUrl: string;
     outDir: string;
+    /** tests/fixtures/markets, built and served. */
+    marketsUrl: string;
   }
 }
 
@@ -30,19 +32,24 @@ export default async function setup(project: TestProject) {
   }
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-webkit-'));
   const outDir = path.join(parent, 'out');
+  const marketsOutDir = path.join(parent, 'markets');
   const xvfb = await startXvfb();
-  const server = await buildSite({ config: defaultConfig, outDir })
-    .then(() => startServer({ dir: outDir, port: 0 }))
-    .catch(async (error: unknown) => {
-      xvfb.process.kill();
-      await rm(parent, { recursive: true, force: true });
-      throw error;
-    });
+  try {
+    await buildSite({ config: defaultConfig, outDir });
+    await buildSite({ config: path.resolve('tests/fixtures/markets/variants.yaml'), outDir: marketsOutDir });
+  } catch (error) {
+    xvfb.process.kill();
+    await rm(parent, { recursive: true, force: true });
+    throw error;
+  }
+  const server = await startServer({ dir: outDir, port: 0 });
+  const markets = await startServer({ dir: marketsOutDir, port: 0 });
   project.provide('webkitDisplay', xvfb.display);
   project.provide('baseUrl', server.url.replace(/\/$/, ''));
   project.provide('outDir', outDir);
+  project.provide('marketsUrl', markets.url.replace(/\/$/, ''));
   return async () => {
-    await server.close();
+    await Promise.all([server.close(), markets.close()]);
     xvfb.process.kill();
     await rm(parent, { recursive: true, force: true });
   };

@@ -3,10 +3,10 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { By, Key, Origin, type WebElement } from 'selenium-webdriver';
+import { By, Key } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
-import { consoleOf, visit, waitFor, waitForHydration, waitForRequest, webkitTest, type WebKit } from './webkit.ts';
+import { bringIntoView, consoleOf, drag, settledTranslation, visit, waitFor, waitForHydration, waitForRequest, webkitTest, type WebKit } from './webkit.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -16,38 +16,6 @@ const SLIDERS: Array<[name: string, step: number]> = [
   ['reviews', 327],
 ];
 const GET = 'a[data-cta="get"]';
-
-/** How far the slider's track is moved left once its transition has ended. */
-function settledOffset({ driver }: WebKit, slider: string): Promise<number> {
-  return waitFor(
-    driver,
-    `const track = document.querySelector('[data-slider="${slider}"] .slider__track');
-     if (track.getAnimations().length) return null;
-     const transform = getComputedStyle(track).transform;
-     return transform === 'none' ? 0 : 0 - new DOMMatrix(transform).m41;`,
-    `the ${slider} track to stop`,
-  );
-}
-
-/** Scrolls `element` to the middle of the window. */
-async function bringIntoView({ driver }: WebKit, element: WebElement): Promise<void> {
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
-}
-
-/**
- * Presses left of the row's middle and moves `deltaX` px across it. WebKitGTK delivers WebDriver's
- * touch pointers as a mouse, so this stands for both a swipe and a drag: one pointer-event path.
- */
-async function drag(webkit: WebKit, row: WebElement, deltaX: number): Promise<void> {
-  await bringIntoView(webkit, row);
-  await webkit.driver
-    .actions({ async: true })
-    .move({ origin: row, x: -40, y: 0 })
-    .press()
-    .move({ origin: Origin.POINTER, x: deltaX, y: 0, duration: 200 })
-    .release()
-    .perform();
-}
 
 describe('the page in WebKit', () => {
   webkitTest('hydrates with no console error and no hydration mismatch, third parties refused by the proxy', async ({ webkit }) => {
@@ -126,16 +94,16 @@ describe('the page in WebKit', () => {
     await waitForHydration(webkit);
     const row = await webkit.driver.findElement(By.css(`[data-slider="${name}"]`));
     await drag(webkit, row, -40);
-    expect(await settledOffset(webkit, name)).toBe(0);
+    expect(await settledTranslation(webkit, name)).toBe(0);
     await drag(webkit, row, -60);
-    expect(await settledOffset(webkit, name)).toBe(step);
+    expect(await settledTranslation(webkit, name)).toBe(-step);
     await drag(webkit, row, 60);
-    expect(await settledOffset(webkit, name)).toBe(0);
+    expect(await settledTranslation(webkit, name)).toBe(0);
     await webkit.driver.executeScript('arguments[0].focus();', row);
     await row.sendKeys(Key.ARROW_RIGHT);
-    expect(await settledOffset(webkit, name)).toBe(step);
+    expect(await settledTranslation(webkit, name)).toBe(-step);
     await row.sendKeys(Key.ARROW_LEFT);
-    expect(await settledOffset(webkit, name)).toBe(0);
+    expect(await settledTranslation(webkit, name)).toBe(0);
   });
 
   webkitTest('expands the description for good on "more"', async ({ webkit }) => {

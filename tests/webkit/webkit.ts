@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { Builder, Key, type WebDriver } from 'selenium-webdriver';
+import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { inject, test } from 'vitest';
 import { WEBKIT_DRIVER } from './global-setup.ts';
 import { startRefusingProxy, type RefusedRequest } from './refusing-proxy.ts';
@@ -129,6 +129,38 @@ const HOOK_CONSOLE = `
   }
   return window.__storeLandingHooked;
 `;
+
+/** Where the slider's track (`data-slider="<slider>"`) stopped once its transition ended, from its computed transform: negative is moved left. */
+export function settledTranslation({ driver }: WebKit, slider: string): Promise<number> {
+  return waitFor(
+    driver,
+    `const track = document.querySelector('[data-slider="${slider}"] .slider__track');
+     if (track.getAnimations().length) return null;
+     const transform = getComputedStyle(track).transform;
+     return transform === 'none' ? 0 : new DOMMatrix(transform).m41;`,
+    `the ${slider} track to stop`,
+  );
+}
+
+/** Scrolls `element` to the middle of the window. */
+export async function bringIntoView({ driver }: WebKit, element: WebElement): Promise<void> {
+  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
+}
+
+/**
+ * Presses left of the row's middle and moves `deltaX` px across it. WebKitGTK delivers WebDriver's
+ * touch pointers as a mouse, so this stands for both a swipe and a drag: one pointer-event path.
+ */
+export async function drag(webkit: WebKit, row: WebElement, deltaX: number): Promise<void> {
+  await bringIntoView(webkit, row);
+  await webkit.driver
+    .actions({ async: true })
+    .move({ origin: row, x: -40, y: 0 })
+    .press()
+    .move({ origin: Origin.POINTER, x: deltaX, y: 0, duration: 200 })
+    .release()
+    .perform();
+}
 
 /** The first request to `host` (`name:port`) the proxy refused at `since` (Date.now()) or later, waited for up to 5 s. */
 export async function waitForRequest(webkit: WebKit, host: string, since = 0): Promise<RefusedRequest> {
