@@ -1,4 +1,4 @@
-// What a visitor sees and does, in WebKit (every visitor arrives on an iPhone): the page hydrates without a mismatch, both sliders step, "more" expands, and GET leaves for the install link in the same tab.
+// What a visitor sees and does, in WebKit (every visitor arrives on an iPhone): the page hydrates without a mismatch, every page fits, both sliders step, "more" expands, and GET leaves for the install link in the same tab.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { By, Key } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
+import { measureOverflow, type Overflow } from '../overflow.ts';
 import { bringIntoView, consoleOf, drag, settledTranslation, visit, waitFor, waitForHydration, waitForRequest, webkitTest, type WebKit } from './webkit.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,6 +17,7 @@ const SLIDERS: Array<[name: string, step: number]> = [
   ['reviews', 327],
 ];
 const GET = 'a[data-cta="get"]';
+const LOCALIZED = ['', '/de', '/es', '/fr'].flatMap((prefix) => ['/', '/child-old', '/feature1', '/feature2', '/feature3'].map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
 
 describe('the page in WebKit', () => {
   webkitTest('hydrates with no console error and no hydration mismatch, third parties refused by the proxy', async ({ webkit }) => {
@@ -104,6 +106,18 @@ describe('the page in WebKit', () => {
     expect(await settledTranslation(webkit, name)).toBe(-step);
     await row.sendKeys(Key.ARROW_LEFT);
     expect(await settledTranslation(webkit, name)).toBe(0);
+  });
+
+  // Every route in every locale of the default config, at the window's width: MiniBrowser's toolbar keeps
+  // it wider than a phone and the page refuses to be framed. Chromium checks the 350 px phone (tests/browser/layout.test.ts).
+  webkitTest.for(LOCALIZED)('%s fits, every box outside the sideways rows within the page margins', async (route, { webkit }) => {
+    await visit(webkit, baseUrl + route);
+    // The description open is the longest the page gets.
+    await webkit.driver.findElement(By.css('label.description__more')).click();
+    const layout = await webkit.driver.executeScript<Overflow>(measureOverflow);
+    expect(layout.clipped).toEqual(['visible', 'visible']);
+    expect(layout.wide).toEqual([]);
+    expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
   });
 
   webkitTest('expands the description for good on "more"', async ({ webkit }) => {
