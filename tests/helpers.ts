@@ -24,6 +24,10 @@ export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
  */
 export const siteDir = path.join(fixturesDir, 'site');
 export const defaultConfig = path.join(siteDir, 'variants.yaml');
+/** The URL paths of the default config's 20 pages: its five routes in each of its four locales, English at the root (`/`, `/child-old`, ..., `/fr/feature3`). */
+export const defaultPages: string[] = ['', '/de', '/es', '/fr'].flatMap((prefix) =>
+  ['/', '/child-old', '/feature1', '/feature2', '/feature3'].map((route) => (prefix + route).replace(/(.)\/$/, '$1')),
+);
 
 /** A config of the tests by name: `tests/fixtures/site/<name>.yaml` (base, shards, wrong-type, ...). */
 export function fixtureConfig(name: string): string {

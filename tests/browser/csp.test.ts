@@ -1,11 +1,10 @@
 // The strict Content-Security-Policy in a real browser: served as a header and a meta tag, and zero violations on every page.
 import type { HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
+import { defaultPages } from '../helpers.ts';
 import { browserTest, isLocalRequest, openPage, waitForHydration, waitForPaymentSdk } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
-const pages = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
 
 /** Records every CSP violation of the page, from the first byte on. */
 async function recordViolations(page: Page) {
@@ -32,7 +31,7 @@ describe('Content-Security-Policy', () => {
     expect(html).toContain('<meta http-equiv="Content-Security-Policy"');
   });
 
-  browserTest.for(pages)('%s runs with zero violations while the third parties answer', async (path, { context }) => {
+  browserTest.for(defaultPages)('%s runs with zero violations while the third parties answer', async (path, { context }) => {
     const { page, thirdParty } = await openPage(context);
     await recordViolations(page);
     await page.goto(baseUrl + path, { waitUntil: 'load' });

@@ -1,12 +1,11 @@
 // The page's layout in Chromium: nothing wider than a 350 px phone in any locale, no layout shift while images load, and the description's "more".
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
-import { browserTest, openPage, waitForHydration, type PageOptions } from './browser.ts';
+import { defaultPages } from '../helpers.ts';
 import { measureOverflow } from '../overflow.ts';
+import { browserTest, openPage, waitForHydration, type PageOptions } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
-const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
 
 /** The narrowest phone the page supports (body min-width). */
 const NARROW = { width: 350, height: 760, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -24,10 +23,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('no horizontal overflow at 350 px', () => {
   browserTest('lists the 20 pages', () => {
-    expect(localized).toHaveLength(20);
+    expect(defaultPages).toHaveLength(20);
   });
 
-  browserTest.for(localized)('%s fits, every box outside the sideways rows within the page margins', async (route, { context }) => {
+  browserTest.for(defaultPages)('%s fits, every box outside the sideways rows within the page margins', async (route, { context }) => {
     const page = await openHydrated(context, route, { viewport: NARROW });
     // The description open is the longest the page gets.
     await page.$eval('label.description__more', (label) => (label as HTMLElement).click());

@@ -1,8 +1,8 @@
 // The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its local face, with no system font lookup per size and none by family name.
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
-import { browserTest, openPage, rewritingDocuments, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
 import { measureOverflow } from '../overflow.ts';
+import { browserTest, openPage, rewritingDocuments, waitForHydration, type PageOptions, type TestPage } from './browser.ts';
 
 const marketsUrl = inject('marketsUrl');
 

@@ -1,18 +1,17 @@
 // Every served page in a real browser: loads clean, hydrates without mismatch, negotiates language, 404s and refuses traversal.
 import { request } from 'node:http';
 import { describe, expect, inject } from 'vitest';
+import { defaultPages } from '../helpers.ts';
 import { browserTest, openPage, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-const routes = ['/', '/child-old', '/feature1', '/feature2', '/feature3'];
-const localized = ['', '/de', '/es', '/fr'].flatMap((prefix) => routes.map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
 
 describe('served pages', () => {
   browserTest('lists the 20 pages', () => {
-    expect(localized).toHaveLength(20);
+    expect(defaultPages).toHaveLength(20);
   });
 
-  browserTest.for(localized)('%s loads and hydrates with no console error or warning', async (path, { context }) => {
+  browserTest.for(defaultPages)('%s loads and hydrates with no console error or warning', async (path, { context }) => {
     const { page, console: messages, errors } = await openPage(context);
     const response = await page.goto(baseUrl + path, { waitUntil: 'load' });
     expect(response!.status()).toBe(200);

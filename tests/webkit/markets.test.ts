@@ -21,7 +21,7 @@ describe('right to left (ar), in WebKit', () => {
   webkitTest('is dir="rtl", starts the screenshots at the right edge, and mirrors the header', async ({ webkit }) => {
     await visit(webkit, `${marketsUrl}/ar`);
     await waitForHydration(webkit);
-    const layout = await webkit.driver.executeScript<Record<string, number | string>>(`
+    const layout = await webkit.driver.executeScript<{ dir: string; iconLeft: number; titleRight: number; getRight: number }>(`
       const box = (selector) => document.querySelector(selector).getBoundingClientRect();
       return {
         dir: document.documentElement.dir,
@@ -33,7 +33,7 @@ describe('right to left (ar), in WebKit', () => {
     const first = await screenshotRight(webkit, 1);
     expect(first.right).toBe(first.width - MARGIN);
     // The icon on the right, the title and the GET button beside it on its left, as the Arabic App Store shows them.
-    expect(layout.iconLeft).toBeGreaterThan(layout.titleRight as number);
+    expect(layout.iconLeft).toBeGreaterThan(layout.titleRight);
     expect(layout.getRight).toBe(layout.titleRight);
     const page = await consoleOf(webkit);
     expect(page.errors).toEqual([]);

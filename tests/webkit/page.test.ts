@@ -6,6 +6,7 @@ import path from 'node:path';
 import { By, Key } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
+import { defaultPages } from '../helpers.ts';
 import { measureOverflow, type Overflow } from '../overflow.ts';
 import { bringIntoView, consoleOf, drag, settledTranslation, visit, waitFor, waitForHydration, waitForRequest, webkitTest, type WebKit } from './webkit.ts';
 
@@ -17,7 +18,6 @@ const SLIDERS: Array<[name: string, step: number]> = [
   ['reviews', 327],
 ];
 const GET = 'a[data-cta="get"]';
-const LOCALIZED = ['', '/de', '/es', '/fr'].flatMap((prefix) => ['/', '/child-old', '/feature1', '/feature2', '/feature3'].map((route) => (prefix + route).replace(/(.)\/$/, '$1')));
 
 describe('the page in WebKit', () => {
   webkitTest('hydrates with no console error and no hydration mismatch, third parties refused by the proxy', async ({ webkit }) => {
@@ -110,7 +110,7 @@ describe('the page in WebKit', () => {
 
   // Every route in every locale of the default config, at the window's width: MiniBrowser's toolbar keeps
   // it wider than a phone and the page refuses to be framed. Chromium checks the 350 px phone (tests/browser/layout.test.ts).
-  webkitTest.for(LOCALIZED)('%s fits, every box outside the sideways rows within the page margins', async (route, { webkit }) => {
+  webkitTest.for(defaultPages)('%s fits, every box outside the sideways rows within the page margins', async (route, { webkit }) => {
     await visit(webkit, baseUrl + route);
     // The description open is the longest the page gets.
     await webkit.driver.findElement(By.css('label.description__more')).click();
