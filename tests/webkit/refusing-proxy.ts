@@ -33,6 +33,8 @@ export async function startRefusingProxy(): Promise<RefusingProxy> {
   });
   server.on('connect', (req, socket: Duplex) => {
     refused.push({ host: req.url ?? '', at: Date.now() });
+    // The browser may reset the connection before it reads the refusal; Node's server has stopped watching a CONNECT's socket, so an error left unheard here would end the test run.
+    socket.on('error', () => {});
     socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
   });
   await new Promise<void>((resolve, reject) => {
