@@ -3,7 +3,7 @@
 /** The part of `crypto` the ids need; `randomUUID` is missing before iOS 15.4 and outside secure contexts. */
 export interface CryptoLike {
   randomUUID?: () => string;
-  getRandomValues?: (array: Uint8Array) => Uint8Array;
+  getRandomValues?: (array: Uint8Array<ArrayBuffer>) => Uint8Array;
 }
 
 /** What a page's own code reads for each tracked event, e.g. to send the same event to the Conversions API. */

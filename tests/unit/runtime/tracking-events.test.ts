@@ -10,8 +10,8 @@ describe('createEventId', () => {
   });
 
   it.each([
-    ['getRandomValues (iOS before 15.4)', { getRandomValues: (array: Uint8Array) => globalThis.crypto.getRandomValues(array) }],
-    ['randomUUID that throws (an insecure context)', { randomUUID: () => { throw new Error('insecure'); }, getRandomValues: (array: Uint8Array) => globalThis.crypto.getRandomValues(array) }],
+    ['getRandomValues (iOS before 15.4)', { getRandomValues: (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array) }],
+    ['randomUUID that throws (an insecure context)', { randomUUID: () => { throw new Error('insecure'); }, getRandomValues: (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array) }],
     ['no crypto at all', undefined],
   ])('falls back to a version 4 UUID from %s, a fresh one each time', (_name, crypto) => {
     const ids = new Set(Array.from({ length: 200 }, () => createEventId(crypto)));
