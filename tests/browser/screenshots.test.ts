@@ -7,7 +7,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/index.ts';
-import { defaultConfig, fixturesDir, repoRoot, runCli, temporaryDir } from '../helpers.ts';
+import { fixturesDir, repoRoot, runCli, temporaryDir } from '../helpers.ts';
 
 /** The default config, built once by global-setup.ts. */
 const buildDir = inject('outDir');
@@ -64,7 +64,8 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
     'while it captures: ends, with its temporary build removed and its Chromium closed',
     async () => {
       const tmp = await temporaryDir();
-      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'screenshots', '-c', defaultConfig, '--baseline', await temporaryDir(), '--update', '-o', path.join(tmp, 'report')], {
+      // The small fixture: the run builds its 4 pages into a temporary folder, then captures 8 shots.
+      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'screenshots', '-c', path.join(fixturesDir, 'site/base.yaml'), '--baseline', await temporaryDir(), '--update', '-o', path.join(tmp, 'report')], {
         env: { ...process.env, TMPDIR: tmp },
         stdio: 'ignore',
       });
@@ -244,10 +245,11 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const junit = readJunit(await readFile(path.join(report, 'junit.xml'), 'utf8'));
       expect([junit.tests, junit.failures, junit.cases[0]!.classname]).toEqual([1, 0, 'environment']);
 
-      const anyway = await runCli(['screenshots', '--build', build, '--baseline', other, '-o', path.join(work, 'anyway'), '--ignore-environment']);
+      // One shard is enough to show the comparison happens: en-default-350.png and de-default-350.png.
+      const anyway = await runCli(['screenshots', '--build', build, '--baseline', other, '-o', path.join(work, 'anyway'), '--ignore-environment', '--shard', '1/4']);
       expect(anyway.code, anyway.stderr).toBe(0);
       expect(anyway.stdout).toContain('The baselines were made in another environment (compared anyway)');
-      expect(anyway.stdout).toContain('8 screenshots match the baselines');
+      expect(anyway.stdout).toContain('2 screenshots match the baselines');
     },
     RUN_TIMEOUT,
   );
@@ -261,7 +263,8 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const used: string[] = environment.fonts.byShot['de-feature1-350.png'];
       environment.fonts.byShot['de-feature1-350.png'] = ['Helvetica (Helvetica)'];
       await writeFile(file, JSON.stringify(environment));
-      const run = await runCli(['screenshots', '--build', build, '--baseline', other, '-o', path.join(work, 'other fonts report')]);
+      // Shard 3 of 4 captures de-feature1-350.png and en-feature1-350.png: fonts are compared for the shots captured.
+      const run = await runCli(['screenshots', '--build', build, '--baseline', other, '-o', path.join(work, 'other fonts report'), '--shard', '3/4']);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('  - fonts: the baselines used Helvetica (Helvetica) (de-feature1-350.png), which this machine did not');
       expect(run.stderr).toContain(`  - fonts: this machine used ${used.map((font) => `${font} (de-feature1-350.png)`).join(', ')}, which the baselines did not`);
