@@ -1,9 +1,9 @@
 // The GitHub Actions workflow runs as written: its shell steps, Install included, in order, the matrix expanded, each job in a fresh checkout here; what only GitHub can run is checked instead.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fixtureConfig, repoRoot, temporaryDir } from '../../helpers.ts';
@@ -42,8 +42,8 @@ async function checkout(dir: string) {
 /**
  * `uses:` steps are what GitHub provides: checkout is a fresh copy of the repository, an
  * artifact a folder; setup-node and the caches only speed GitHub up (their settings are checked
- * below). Every `run:` step runs, Install included: this machine is Debian 12 like the pinned
- * container, so its package installer runs for real.
+ * below). Every `run:` step runs, the system packages' and the first of each Install included:
+ * this machine is Debian 12 like the pinned container, so its package installer runs for real.
  */
 async function runStep(step: Step, matrix: Record<string, unknown>, env: Record<string, string>, work: string, artifacts: string) {
   const fill = (text: string) => text.replace(/\$\{\{\s*matrix\.(\w+)\s*\}\}/g, (_, key: string) => String(matrix[key]));
@@ -61,6 +61,26 @@ async function runStep(step: Step, matrix: Record<string, unknown>, env: Record<
   } else if (step.run) {
     await run('bash', ['-euo', 'pipefail', '-c', fill(step.run)], { cwd: work, env: { ...process.env, ...env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
   }
+}
+
+/**
+ * Whether the repository's node_modules is what `npm ci` of its lockfile installs: every package
+ * npm recorded as installed (node_modules/.package-lock.json) is the lockfile's entry, and every
+ * package of the lockfile is installed but the optional ones npm skips on this platform.
+ */
+function installedAsLocked(): boolean {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')).packages as Record<string, { optional?: boolean }>;
+  const locked = read('package-lock.json');
+  let installed: ReturnType<typeof read>;
+  try {
+    installed = read('node_modules/.package-lock.json');
+  } catch {
+    return false;
+  }
+  return (
+    Object.entries(installed).every(([name, entry]) => isDeepStrictEqual(entry, locked[name])) &&
+    Object.entries(locked).every(([name, entry]) => name === '' || name in installed || entry.optional === true)
+  );
 }
 
 /** The jobs in an order that respects `needs`. */
@@ -87,7 +107,10 @@ it('runs on GitHub as written: current Node LTS, npm and image caches, productio
   expect(screenshots!.container).toBe(/^FROM (\S+)$/m.exec(dockerfile)![1]);
   expect(screenshots!.container).toMatch(/^node:(2[4-9]|[3-9]\d)-bookworm-slim$/);
   const install = (job: Job) => job.steps.find((step) => step.name === 'Install')!.run!;
-  expect(install(screenshots!)).toMatch(/^node \.ci\/system-packages\.mjs && npm ci /);
+  expect(screenshots!.steps.find((step) => step.name === 'System packages')!.run).toBe('node .ci/system-packages.mjs');
+  // The screenshot job installs every package as CI installs the repository before `npm test`.
+  const repositoryInstall = /^npm ci .*$/m.exec(await readFile(path.join(repoRoot, '.ci/run'), 'utf8'))![0];
+  expect(install(screenshots!)).toBe(repositoryInstall);
   for (const job of [build!, merge!]) expect(install(job)).toMatch(/^npm ci --omit=dev /);
   const caches = steps.filter((step) => step.uses?.startsWith('actions/cache')).map((step) => step.with!.path);
   expect(caches).toEqual([workflow.env.STORE_LANDING_CACHE_DIR, '~/.npm']);
@@ -99,6 +122,12 @@ it('runs on GitHub as written: current Node LTS, npm and image caches, productio
   // The project's own fixture, with the suite's image cache (the workflow's own starts cold).
   const env = { ...workflow.env, CONFIG: fixtureConfig('workflow'), BASELINES: baselines, STORE_LANDING_CACHE_DIR: process.env.STORE_LANDING_CACHE_DIR! };
   expect(jobOrder(workflow)).toEqual(['build', 'merge', 'screenshots', 'deploy']);
+  /**
+   * Each Install command run so far, and the folder whose node_modules it wrote. The repository's
+   * own install is one of them when its node_modules is what that command installs from the
+   * lockfile: CI (and a fresh `npm ci`) ran it there before the tests.
+   */
+  const installedIn = new Map<string, string>(installedAsLocked() ? [[repositoryInstall, repoRoot]] : []);
   for (const name of jobOrder(workflow)) {
     const job = workflow.jobs[name]!;
     const work = path.join(jobs, name);
@@ -113,7 +142,15 @@ it('runs on GitHub as written: current Node LTS, npm and image caches, productio
         // another in one folder, so the first entry's Install serves the others: `npm ci` of the
         // same lockfile writes the same node_modules again.
         if (entry > 0 && step.name === 'Install') continue;
+        // Likewise a job whose Install has run already, to the byte, on the same lockfile (merge's
+        // is build's, the screenshot job's the repository's): it gets that node_modules, linked.
+        const earlier = step.name === 'Install' ? installedIn.get(step.run!) : undefined;
+        if (earlier) {
+          await symlink(path.join(earlier, 'node_modules'), path.join(work, 'node_modules'));
+          continue;
+        }
         await runStep(step, { shard }, env, work, artifacts);
+        if (step.name === 'Install') installedIn.set(step.run!, work);
       }
     }
   }
