@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { inject, test } from 'vitest';
-import { WEBKIT_DRIVER } from './global-setup.ts';
+import { GERMAN_LOCALE, WEBKIT_DRIVER } from './global-setup.ts';
 import { startRefusingProxy, type RefusedRequest } from './refusing-proxy.ts';
 
 /** One MiniBrowser, driven through WebDriver, for the tests of one file. */
@@ -23,11 +23,24 @@ export interface PageConsole {
 
 /**
  * `test` for the WebKit tests: `webkit` is the file's browser, started for its first test and
- * ended after its last (its tests run one after another, each visiting its own page).
+ * ended after its last (its tests run one after another, each visiting its own page). It runs
+ * in the C library's neutral locale whatever the machine's: its language is `C`, which the pages
+ * take for their default locale.
  */
-export const webkitTest = test.extend('webkit', { scope: 'file' }, async ({}, { onCleanup }) => {
+export const webkitTest = test.extend('webkit', { scope: 'file' }, ({}, { onCleanup }) => startWebKit(onCleanup, { LC_ALL: 'C.UTF-8' }));
+
+/**
+ * `test` with a German visitor's WebKit: run in the German locale the global setup generated,
+ * it gives `navigator.languages` one entry, `de-DE`, as Safari on a German iPhone does.
+ */
+export const germanWebkitTest = test.extend('webkit', { scope: 'file' }, ({}, { onCleanup }) =>
+  startWebKit(onCleanup, { LOCPATH: inject('localePath'), LC_ALL: GERMAN_LOCALE }),
+);
+
+/** Starts the proxy, a driver whose MiniBrowser runs with `env` added to its environment, and a session; `onCleanup` ends them. */
+async function startWebKit(onCleanup: (cleanup: () => Promise<void>) => void, env: Record<string, string>): Promise<WebKit> {
   const proxy = await startRefusingProxy();
-  const driverProcess = await startDriver().catch(async (error: unknown) => {
+  const driverProcess = await startDriver(env).catch(async (error: unknown) => {
     await proxy.close();
     throw error;
   });
@@ -51,8 +64,8 @@ export const webkitTest = test.extend('webkit', { scope: 'file' }, async ({}, { 
     .build();
   // As narrow as the window gets (MiniBrowser's toolbar keeps it wider than a phone), and a phone's height.
   await driver.manage().window().setRect({ width: 390, height: 844 });
-  return { driver, thirdParty: proxy.refused } satisfies WebKit;
-});
+  return { driver, thirdParty: proxy.refused };
+}
 
 /** The names and IPv4 addresses of this machine (loopback and LAN), which the pages reach directly and the proxy never sees. */
 function localAddresses(): string[] {
@@ -193,11 +206,12 @@ export async function waitFor<T>(driver: WebDriver, script: string, what: string
 
 /**
  * Starts a WebKitWebDriver of this file's own (it drives one session at a time) on a free port,
- * on the project's display; resolves once it answers.
+ * on the project's display, with `env` added to the environment it passes on to MiniBrowser;
+ * resolves once it answers.
  */
-async function startDriver(): Promise<{ url: string; process: ChildProcess }> {
+async function startDriver(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
   const port = await findFreePort();
-  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: inject('webkitDisplay') }, stdio: 'ignore' });
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, ...env, DISPLAY: inject('webkitDisplay') }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   let ended: number | null | undefined;
   driver.once('exit', (code) => (ended = code));

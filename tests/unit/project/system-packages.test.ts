@@ -12,7 +12,7 @@ const packages: string[] = parsePackageList(await readFile(LIST_FILE, 'utf8'));
 
 describe('.ci/system-packages.txt', () => {
   it('names what every test of `npm test` starts, and the fonts the screenshot baselines are drawn with', () => {
-    for (const name of ['chromium', 'chromium-headless-shell', 'nginx-light', 'libnginx-mod-http-js', 'fonts-noto-cjk', 'fonts-liberation', 'fonts-dejavu-core', 'webkit2gtk-driver', 'xvfb']) {
+    for (const name of ['chromium', 'chromium-headless-shell', 'nginx-light', 'libnginx-mod-http-js', 'fonts-noto-cjk', 'fonts-liberation', 'fonts-dejavu-core', 'webkit2gtk-driver', 'xvfb', 'locales']) {
       expect(packages).toContain(name);
     }
   });

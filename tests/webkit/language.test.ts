@@ -1,0 +1,69 @@
+// A German visitor's WebKit, whose navigator.languages holds the one entry Safari gives: on a host that negotiates nothing it sees no English and lands on the German page, query and hash kept; `serve` answers the plain address in German.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { germanWebkitTest, visit, waitFor } from './webkit.ts';
+
+/** How long the German page is held back: the window in which the English document is the one shown. */
+const HOLD_MS = 1500;
+/** The query and hash an ad's link brings. */
+const FROM_AN_AD = '?utm_source=facebook&fbclid=abc#top';
+
+/** The documents the plain host was asked for (path and query), and when the held German one was let through (0 until then). */
+const documents: string[] = [];
+const hold = { until: 0 };
+let plain: Server;
+let origin: string;
+
+// Files as they are, `feature1` answered by `feature1/index.html`: no language, no rewrite.
+beforeAll(async () => {
+  const files = sirv(inject('outDir'), { dev: false, extensions: ['html'] });
+  plain = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://plain');
+    if (!/\.\w+$/.test(url.pathname)) documents.push(url.pathname + url.search);
+    const answer = () => files(req, res, () => void res.writeHead(404).end());
+    if (!url.pathname.startsWith('/de/')) return answer();
+    setTimeout(() => {
+      hold.until = Date.now();
+      answer();
+    }, HOLD_MS);
+  });
+  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  plain?.closeAllConnections();
+  await new Promise((resolve) => (plain ? plain.close(resolve) : resolve(undefined)));
+});
+
+/** Runs in the page: whether <html> is hidden, how it is displayed, and the paints WebKit reported (Paint Timing); `first-contentful-paint` once text or an image was drawn. */
+const PAINTED = 'return [document.documentElement.hidden, getComputedStyle(document.documentElement).display, performance.getEntriesByType("paint").map((entry) => entry.name)];';
+
+germanWebkitTest('a German visitor at /feature1 on a plain file host never sees English, and lands on /de/feature1 with the query and hash', async ({ webkit: { driver } }) => {
+  expect(await driver.executeScript('return navigator.languages;')).toEqual(['de-DE']);
+  await driver.get(`${origin}/feature1${FROM_AN_AD}`);
+  // While the German page is held back, the English document is the one in the window: hidden
+  // since its <head> (not displayed at all), and WebKit reports no paint of it.
+  await waitFor(driver, 'return document.documentElement.lang === "en" && document.readyState !== "loading" || null;', 'the English document, parsed');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const english = await driver.executeScript(PAINTED);
+  expect(hold.until, 'the German page came before the English document was read').toBe(0);
+  expect(english).toEqual([true, 'none', []]);
+
+  await waitFor(driver, 'return document.documentElement.lang === "de" && document.readyState === "complete" || null;', 'the German page');
+  expect(
+    await driver.executeScript('return [location.pathname + location.search + location.hash, document.querySelector(\'a[data-cta="get"]\').textContent];'),
+  ).toEqual([`/de/feature1${FROM_AN_AD}`, 'Laden']);
+  // The German page is shown, and WebKit reports its paint.
+  await waitFor(driver, 'return performance.getEntriesByType("paint").length > 0 || null;', "the German page's first paint");
+  expect(await driver.executeScript(PAINTED)).toEqual([false, 'block', ['first-contentful-paint']]);
+  const query = FROM_AN_AD.split('#')[0];
+  expect(documents).toEqual([`/feature1${query}`, `/de/feature1${query}`]);
+});
+
+germanWebkitTest('serve answers the plain address in German, the address unchanged', async ({ webkit }) => {
+  const url = `${inject('baseUrl')}/feature1`;
+  await visit(webkit, url);
+  expect(await webkit.driver.executeScript('return [location.href, document.documentElement.lang, document.querySelector(\'a[data-cta="get"]\').textContent];')).toEqual([url, 'de', 'Laden']);
+});
