@@ -52,9 +52,17 @@ function expectedSeconds(spec: TestSpecification, file: string, last: { duration
 }
 
 /**
+ * Files expected to take less than this start after the longer ones, grouped by project. Vitest
+ * keeps a worker for another file only when the next file in line is of the same project; a new
+ * worker costs a process, the project's imports and, in the browser project, a Chromium.
+ */
+const SHORT_SECONDS = 20;
+
+/**
  * Vitest's own order runs one project's files after another's (the unit files began only as
  * the browser files ended, with a core idle meanwhile). This one keeps the projects' group
- * order (`sequence.groupOrder`) and within it starts the longest files first, whatever their project.
+ * order (`sequence.groupOrder`) and within it starts the long files first, longest first,
+ * whatever their project; then the short ones, a project at a time, longest first.
  */
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -64,8 +72,17 @@ export class LongestFirst extends BaseSequencer {
         return [spec, expectedSeconds(spec, file, this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`))];
       }),
     );
-    return [...files].sort(
-      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || expected.get(b)! - expected.get(a)!,
+    const short = (spec: TestSpecification) => (expected.get(spec)! < SHORT_SECONDS ? 1 : 0);
+    const longestFirst = [...files].sort((a, b) => expected.get(b)! - expected.get(a)!);
+    // The short files' projects in the order of their longest file.
+    const projects = [...new Set(longestFirst.map((spec) => spec.project.name))];
+    const projectOf = (spec: TestSpecification) => (short(spec) ? projects.indexOf(spec.project.name) : 0);
+    return longestFirst.sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        short(a) - short(b) ||
+        projectOf(a) - projectOf(b) ||
+        expected.get(b)! - expected.get(a)!,
     );
   }
 }
