@@ -4,11 +4,9 @@
 // GitHub Pages) and by `store-landing serve` (the language picked from Accept-Language, as the
 // host adapters do). For each case, RUNS fresh tabs; medians of the first contentful paint of
 // the page in the visitor's language, from the start of the navigation.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, CDPSession, Page } from 'puppeteer';
-import sirv from 'sirv';
 import { launchChromium } from '../generator/shared/chromium.ts';
+import { servePlainFiles } from '../tests/local-servers.ts';
 import { buildAndServe } from './serve-child.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -62,10 +60,8 @@ function median(values: number[]): number {
 }
 
 const served = await buildAndServe();
-const files = sirv(served.outDir, { dev: false, extensions: ['html'] });
-const plain = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
-await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
-const plainOrigin = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+const plain = await servePlainFiles(served.outDir);
+const plainOrigin = plain.origin;
 
 const cases: Case[] = [
   { name: 'German visitor, plain host (redirected by the inline script)', origin: plainOrigin, languages: 'de-DE,de;q=0.9' },
@@ -89,6 +85,6 @@ try {
   for (const [name, values] of results) console.log(`  ${name.padEnd(64)} ${String(Math.round(median(values))).padStart(6)}   (${values.map(Math.round).join(', ')})`);
 } finally {
   await browser.close();
-  plain.close();
+  await plain.close();
   served.stop();
 }

@@ -1,10 +1,9 @@
 // `npm run lighthouse`'s split of Total Blocking Time, on a real Lighthouse run: the page's own long task is the page's, not Chromium's navigation, and is named as its longest.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { causeOf, runningPart, splitBlockingTime } from '../../scripts/lighthouse-blocking.ts';
+import { serveOnLoopback, type LocalServer } from '../local-servers.ts';
 import { launchBrowser } from './browser.ts';
 
 /**
@@ -16,23 +15,22 @@ const LONG_TASK_PAGE =
   '<script>requestAnimationFrame(() => setTimeout(() => { const end = performance.now() + 200; while (performance.now() < end); }));</script>' +
   '</body></html>';
 
-let server: Server;
+let server: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(LONG_TASK_PAGE));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server = await serveOnLoopback((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(LONG_TASK_PAGE));
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.close();
+  await server?.close();
 });
 
 test("a page's own long task counts as its own blocking time, and the split adds up to Lighthouse's TBT", async () => {
   const page = await browser.newPage();
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const url = `${server.origin}/`;
   const result = (await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page))!;
   await page.close();
 

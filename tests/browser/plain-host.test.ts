@@ -1,13 +1,11 @@
 // A host that negotiates nothing (a plain file server, a bucket, GitHub Pages): a visitor whose language is not the plain routes' never sees them painted.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, HTTPRequest } from 'puppeteer';
 import sharp from 'sharp';
-import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/index.ts';
 import { fixturesDir, temporaryDir } from '../helpers.ts';
+import { servePlainFiles, type LocalServer } from '../local-servers.ts';
 import { IPHONE, launchBrowser, openPage, withoutLanguageRedirect } from './browser.ts';
 import { sleep } from './runtime-helpers.ts';
 
@@ -16,30 +14,17 @@ const outDir = inject('outDir');
 const HOLD_MS = 1500;
 
 let browser: Browser;
-let server: Server;
+let plain: LocalServer;
 let origin: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ server, origin } = await serveFiles(outDir));
+  plain = await servePlainFiles(outDir);
+  origin = plain.origin;
 });
 afterAll(async () => {
   await browser?.close();
-  await closeServer(server);
+  await plain?.close();
 });
-
-/** Closes `server` with the connections Chromium keeps alive (close alone waits for them to idle out). */
-function closeServer(server: Server | undefined): Promise<unknown> {
-  server?.closeAllConnections();
-  return new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-}
-
-/** Files as they are, `feature1/` answered by `feature1/index.html`: no language, no rewrite. */
-async function serveFiles(dir: string): Promise<{ server: Server; origin: string }> {
-  const files = sirv(dir, { dev: false, extensions: ['html'] });
-  const plain = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
-  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
-  return { server: plain, origin: `http://127.0.0.1:${(plain.address() as AddressInfo).port}` };
-}
 
 /** A frame the page painted, and when. */
 interface Frame {
@@ -142,13 +127,13 @@ describe('a plain static host', () => {
 });
 
 describe('a plain static host, plain routes in pt-BR (the markets fixture\'s sao-paulo campaign)', () => {
-  let brazil: { server: Server; origin: string };
+  let brazil: LocalServer;
   beforeAll(async () => {
     const dir = path.join(await temporaryDir(), 'sao-paulo');
     await buildSite({ config: path.join(fixturesDir, 'markets/variants.yaml'), outDir: dir, campaign: 'sao-paulo' });
-    brazil = await serveFiles(dir);
+    brazil = await servePlainFiles(dir);
   }, 120_000);
-  afterAll(() => closeServer(brazil?.server));
+  afterAll(() => brazil?.close());
 
   it.each([
     ['ko-KR,ko;q=0.9', 'en', 'a language the campaign lacks: English, the fallback'],

@@ -1,8 +1,6 @@
 // A German visitor's WebKit, whose navigator.languages holds the one entry Safari gives: on a host that negotiates nothing it sees no English and lands on the German page, query and hash kept; `serve` answers the plain address in German.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sirv from 'sirv';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { servePlainFiles, type LocalServer } from '../local-servers.ts';
 import { germanWebkitTest, visit, waitFor } from './webkit.ts';
 
 /** How long the German page is held back: the window in which the English document is the one shown. */
@@ -13,29 +11,19 @@ const FROM_AN_AD = '?utm_source=facebook&fbclid=abc#top';
 /** The documents the plain host was asked for (path and query), and when the held German one was let through (0 until then). */
 const documents: string[] = [];
 const hold = { until: 0 };
-let plain: Server;
+let plain: LocalServer;
 let origin: string;
 
-// Files as they are, `feature1` answered by `feature1/index.html`: no language, no rewrite.
 beforeAll(async () => {
-  const files = sirv(inject('outDir'), { dev: false, extensions: ['html'] });
-  plain = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://plain');
+  plain = await servePlainFiles(inject('outDir'), async (url) => {
     if (!/\.\w+$/.test(url.pathname)) documents.push(url.pathname + url.search);
-    const answer = () => files(req, res, () => void res.writeHead(404).end());
-    if (!url.pathname.startsWith('/de/')) return answer();
-    setTimeout(() => {
-      hold.until = Date.now();
-      answer();
-    }, HOLD_MS);
+    if (!url.pathname.startsWith('/de/')) return;
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    hold.until = Date.now();
   });
-  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+  origin = plain.origin;
 });
-afterAll(async () => {
-  plain?.closeAllConnections();
-  await new Promise((resolve) => (plain ? plain.close(resolve) : resolve(undefined)));
-});
+afterAll(() => plain?.close());
 
 /** Runs in the page: whether <html> is hidden, how it is displayed, and the paints WebKit reported (Paint Timing); `first-contentful-paint` once text or an image was drawn. */
 const PAINTED = 'return [document.documentElement.hidden, getComputedStyle(document.documentElement).display, performance.getEntriesByType("paint").map((entry) => entry.name)];';

@@ -1,8 +1,7 @@
 // No layout shift in WebKit while the images arrive late: every section, heading and card stays where it was first laid out, down to the bottom and after hydration. WebKit has no Layout Instability API, so positions are compared.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, onTestFinished } from 'vitest';
 import { createHandler } from '../../generator/serve/server.ts';
+import { serveOnLoopback, type LocalServer } from '../local-servers.ts';
 import { waitFor, waitForHydration, webkitTest, type WebKit } from './webkit.ts';
 
 /** How late each image is answered. */
@@ -12,21 +11,12 @@ const IMAGE_DELAY_MS = 700;
  * `serve`'s own handler for the default config's build, each image answered late; a server (an
  * origin) per test, so that no image comes from WebKit's cache of an earlier one.
  */
-async function serveWithLateImages(): Promise<{ origin: string; close(): Promise<void> }> {
+function serveWithLateImages(): Promise<LocalServer> {
   const handler = createHandler(inject('outDir'));
-  const server = createServer((req, res) => {
+  return serveOnLoopback((req, res) => {
     if (/\.(avif|webp|png|jpe?g|svg)$/.test(new URL(req.url ?? '/', 'http://host').pathname)) setTimeout(() => handler(req, res), IMAGE_DELAY_MS);
     else handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Where each section, heading and card of the page is, in document coordinates, by its place in the page. */
