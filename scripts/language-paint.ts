@@ -61,13 +61,12 @@ function median(values: number[]): number {
 
 const served = await buildAndServe();
 const plain = await servePlainFiles(served.outDir);
-const plainOrigin = plain.origin;
 
 const cases: Case[] = [
-  { name: 'German visitor, plain host (redirected by the inline script)', origin: plainOrigin, languages: 'de-DE,de;q=0.9' },
+  { name: 'German visitor, plain host (redirected by the inline script)', origin: plain.origin, languages: 'de-DE,de;q=0.9' },
   { name: 'German visitor, negotiating host (serve)', origin: served.baseUrl, languages: 'de-DE,de;q=0.9' },
-  { name: 'English visitor, plain host, with the inline script', origin: plainOrigin, languages: 'en-US,en;q=0.9' },
-  { name: 'English visitor, plain host, script removed', origin: plainOrigin, languages: 'en-US,en;q=0.9', withoutScript: true },
+  { name: 'English visitor, plain host, with the inline script', origin: plain.origin, languages: 'en-US,en;q=0.9' },
+  { name: 'English visitor, plain host, script removed', origin: plain.origin, languages: 'en-US,en;q=0.9', withoutScript: true },
 ];
 const browser = await launchChromium();
 try {

@@ -15,11 +15,9 @@ const HOLD_MS = 1500;
 
 let browser: Browser;
 let plain: LocalServer;
-let origin: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   plain = await servePlainFiles(outDir);
-  origin = plain.origin;
 });
 afterAll(async () => {
   await browser?.close();
@@ -90,7 +88,7 @@ describe('a plain static host', () => {
     ['fr-FR,fr;q=0.9,en;q=0.5', 'fr', 'Obtenir'],
   ])('a %s browser at /feature1 never sees English, and lands on its language with the query kept', async (languages, locale, getLabel) => {
     const { page, documents, errors, hold, frames } = await visitor(languages, locale);
-    await page.goto(`${origin}/feature1?utm_source=facebook&fbclid=abc#top`, { waitUntil: 'load' });
+    await page.goto(`${plain.origin}/feature1?utm_source=facebook&fbclid=abc#top`, { waitUntil: 'load' });
     await page.waitForFunction((lang) => document.documentElement.lang === lang, {}, locale);
     // Until its language's page was let through, the English document was the one on screen: no frame showed anything.
     // (Chromium sends a frame only when the picture changes; the frames after show that content does get through.)
@@ -109,18 +107,18 @@ describe('a plain static host', () => {
 
   it('an English browser stays on the page it asked for: one document, never hidden', async () => {
     const { page, documents } = await visitor('en-US,en;q=0.9,de;q=0.5');
-    await page.goto(`${origin}/feature1?x=1`, { waitUntil: 'load' });
-    expect(page.url()).toBe(`${origin}/feature1?x=1`);
+    await page.goto(`${plain.origin}/feature1?x=1`, { waitUntil: 'load' });
+    expect(page.url()).toBe(`${plain.origin}/feature1?x=1`);
     expect(await page.$eval('html', (html) => [html.lang, html.hidden])).toEqual(['en', false]);
     expect(documents).toEqual(['/feature1?x=1']);
   });
 
   it('a language the campaign lacks gets the default page, and an explicit /de/ page stays whatever the browser says', async () => {
     const italian = await visitor('it-IT,it;q=0.9');
-    await italian.page.goto(`${origin}/`, { waitUntil: 'load' });
+    await italian.page.goto(`${plain.origin}/`, { waitUntil: 'load' });
     expect(italian.documents).toEqual(['/']);
     const english = await visitor('en-US');
-    await english.page.goto(`${origin}/de/feature2`, { waitUntil: 'load' });
+    await english.page.goto(`${plain.origin}/de/feature2`, { waitUntil: 'load' });
     expect(english.documents).toEqual(['/de/feature2']);
     expect(await english.page.$eval('html', (html) => html.lang)).toBe('de');
   });

@@ -12,7 +12,6 @@ const FROM_AN_AD = '?utm_source=facebook&fbclid=abc#top';
 const documents: string[] = [];
 const hold = { until: 0 };
 let plain: LocalServer;
-let origin: string;
 
 beforeAll(async () => {
   plain = await servePlainFiles(inject('outDir'), async (url) => {
@@ -21,7 +20,6 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
     hold.until = Date.now();
   });
-  origin = plain.origin;
 });
 afterAll(() => plain?.close());
 
@@ -30,7 +28,7 @@ const PAINTED = 'return [document.documentElement.hidden, getComputedStyle(docum
 
 germanWebkitTest('a German visitor at /feature1 on a plain file host never sees English, and lands on /de/feature1 with the query and hash', async ({ webkit: { driver } }) => {
   expect(await driver.executeScript('return navigator.languages;')).toEqual(['de-DE']);
-  await driver.get(`${origin}/feature1${FROM_AN_AD}`);
+  await driver.get(`${plain.origin}/feature1${FROM_AN_AD}`);
   // While the German page is held back, the English document is the one in the window: hidden
   // since its <head> (not displayed at all), and WebKit reports no paint of it.
   await waitFor(driver, 'return document.documentElement.lang === "en" && document.readyState !== "loading" || null;', 'the English document, parsed');
