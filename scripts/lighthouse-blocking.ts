@@ -19,6 +19,12 @@ export interface BlockingSplit {
   total: number;
   /** The part from tasks that started before the document's first parse: Chromium's navigation. */
   navigation: number;
+  /**
+   * The page's own part as if each of its tasks had lasted only while its thread ran (ms): the
+   * same simulation, without the time the thread waited for a core. A change to the page moves
+   * it; the machine's load moves it much less than the whole.
+   */
+  ownRunning: number;
   /** The page's own longest task as Lighthouse's simulated phone runs it (the pessimistic estimate), and what it was busy with. */
   longestOwnTask: OwnTask;
 }
@@ -59,7 +65,7 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
   const { mainDocumentUrl } = result.artifacts.URL;
   const parseStart = result.artifacts.Trace.traceEvents.find((event) => event.name === 'ParseHTML' && parsedUrl(event) === mainDocumentUrl)?.ts;
   if (parseStart === undefined) throw new Error(`the trace has no parse of ${mainDocumentUrl}`);
-  const split: BlockingSplit = { total: 0, navigation: 0, longestOwnTask: { duration: 0, running: 0, cause: 'none' } };
+  const split: BlockingSplit = { total: 0, navigation: 0, ownRunning: 0, longestOwnTask: { duration: 0, running: 0, cause: 'none' } };
   for (const estimate of ['optimistic', 'pessimistic'] as const) {
     const { nodeTimings } = tbt[`${estimate}Estimate`];
     const cpuTimings = [...nodeTimings!].filter(([node]) => node.type === 'cpu') as Array<[Lantern.Graph.CPUNode, { startTime: number; endTime: number; duration: number }]>;
@@ -70,8 +76,12 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
       const blocking = Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent(event, start, end) / 2;
       split.total += blocking;
       const navigation = isNavigation(node, parseStart);
-      if (navigation) split.navigation += blocking;
-      else if (estimate === 'pessimistic' && timing.duration > split.longestOwnTask.duration) {
+      if (navigation) {
+        split.navigation += blocking;
+        continue;
+      }
+      split.ownRunning += runningBlocking(node.event, event, start, end) / 2;
+      if (estimate === 'pessimistic' && timing.duration > split.longestOwnTask.duration) {
         split.longestOwnTask = { duration: timing.duration, running: runningPart(node.event, timing.duration), cause: causeOf(node) };
       }
     }
@@ -96,6 +106,16 @@ function isNavigation(node: Lantern.Graph.CPUNode, parseStart: number): boolean 
 export function runningPart(event: { dur?: number; tdur?: number }, duration: number): number {
   if (event.tdur === undefined || !event.dur) return NaN;
   return duration * Math.min(1, event.tdur / event.dur);
+}
+
+/**
+ * A simulated task's blocking time between `start` and `end` had it lasted only its running part
+ * (runningPart), from where the simulation started it. A trace without thread times counts whole.
+ */
+export function runningBlocking(traced: { dur?: number; tdur?: number }, task: { start: number; duration: number }, start: number, end: number): number {
+  const running = runningPart(traced, task.duration);
+  const duration = Number.isNaN(running) ? task.duration : running;
+  return Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent({ start: task.start, end: task.start + duration, duration }, start, end);
 }
 
 /** Trace events that only wrap a task's work, and say nothing of what it was. */

@@ -2,7 +2,7 @@
 import lighthouse from 'lighthouse';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { causeOf, runningPart, splitBlockingTime } from '../../scripts/lighthouse-blocking.ts';
+import { causeOf, runningBlocking, runningPart, splitBlockingTime } from '../../scripts/lighthouse-blocking.ts';
 import { serveOnLoopback, type LocalServer } from '../local-servers.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -47,6 +47,9 @@ test("a page's own long task counts as its own blocking time, and the split adds
   // A busy loop runs whenever it has a core; how often it has one depends on the machine's load.
   expect(split.longestOwnTask.running).toBeGreaterThan(0);
   expect(split.longestOwnTask.running).toBeLessThanOrEqual(split.longestOwnTask.duration);
+  // The same loop counted by its running part alone blocks too, and never more than it did whole.
+  expect(split.ownRunning).toBeGreaterThan(0);
+  expect(split.ownRunning).toBeLessThanOrEqual(split.total - split.navigation + 1e-9);
 });
 
 test("a task's running part is its simulated duration in the share of the observed task its thread ran", () => {
@@ -54,6 +57,16 @@ test("a task's running part is its simulated duration in the share of the observ
   expect(runningPart({ dur: 30_000, tdur: 12_000 }, 120)).toBeCloseTo(48);
   expect(runningPart({ dur: 30_000, tdur: 30_000 }, 120)).toBe(120);
   expect(runningPart({ dur: 30_000 }, 120)).toBeNaN();
+});
+
+test('a task counted by its running part blocks only for what of that part passes 50 ms inside the window', () => {
+  // Observed 30 ms, 12 on a core: 120 ms simulated, 48 running, under the 50 ms threshold.
+  expect(runningBlocking({ dur: 30_000, tdur: 12_000 }, { start: 1000, duration: 120 }, 0, 5000)).toBe(0);
+  // Running throughout: all 120 ms, 70 of them blocking; from a window opening at 1050, 70 ms inside it, 20 blocking.
+  expect(runningBlocking({ dur: 30_000, tdur: 30_000 }, { start: 1000, duration: 120 }, 0, 5000)).toBeCloseTo(70);
+  expect(runningBlocking({ dur: 30_000, tdur: 30_000 }, { start: 1000, duration: 120 }, 1050, 5000)).toBeCloseTo(20);
+  // Without thread times in the trace, the task counts whole.
+  expect(runningBlocking({ dur: 30_000 }, { start: 1000, duration: 120 }, 0, 5000)).toBeCloseTo(70);
 });
 
 test('a task with no traced event inside is named as such, not as work of the page', () => {
