@@ -21,8 +21,8 @@ export interface BlockingSplit {
   navigation: number;
   /**
    * The page's own part as if each of its tasks had lasted only while its thread ran (ms): the
-   * same simulation, without the time the thread waited for a core. A change to the page moves
-   * it; the machine's load moves it much less than the whole.
+   * same simulation, without the time the thread waited (for a core, or for another process). A
+   * change to the page moves it; the machine's load moves it much less than the whole.
    */
   ownRunning: number;
   /** The page's own longest task as Lighthouse's simulated phone runs it (the pessimistic estimate), and what it was busy with. */

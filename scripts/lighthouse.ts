@@ -10,8 +10,9 @@
 // other work on a phone (or a shared CI machine) would.
 //
 // Each TBT is split between Chromium's navigation (the tasks before the document is parsed) and
-// the page's own tasks (lighthouse-blocking.ts), and a bare page (a heading and a line of text)
-// is measured first under the same conditions: the floor no page can go below. Each page's
+// the page's own tasks (lighthouse-blocking.ts); the own part is counted again by the time the
+// page's thread ran, which moves less from hour to hour. A bare page (a heading and a line of
+// text) is measured first under the same conditions: the floor no page can go below. Each page's
 // longest task of its own is printed with what it was busy with, so a regression names its cause.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
