@@ -56,6 +56,8 @@ async function runBuild(flags: BuildFlags): Promise<void> {
     stopEnding();
     progress.clear();
   }
-  if (flags.json) printJson({ ok: true, ...result });
+  // Every manifest again would make a large build's JSON huge: they are in the output.
+  const { written: _written, ...summary } = result;
+  if (flags.json) printJson({ ok: true, ...summary });
   else stdout.line(formatBuild(result, stdout));
 }

@@ -1,8 +1,5 @@
-// The human summary of a build: totals, each stage's time, and a compact table of what was written (from the manifests the build wrote).
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import type { BuildResult } from '../pipeline/index.ts';
-import { readCampaignManifests, type CampaignManifest } from '../shared/manifest.ts';
+// The human summary of a build: totals, each stage's time, and a compact table of what was written (from the manifests the build wrote, as it wrote them).
+import type { BuildResult, WrittenCampaign } from '../pipeline/index.ts';
 import type { Writer } from './output.ts';
 
 /** Past this many campaigns the table shows the first ones and counts the rest. */
@@ -29,17 +26,16 @@ export function formatBuild(result: BuildResult, out: Writer): string {
   const stages = `load ${ms(timings.load)} · bundle ${ms(timings.bundle)} · render ${ms(timings.render)} · write ${ms(timings.write)}`;
   const imageLine = `images: ${images.encoded} encoded, ${images.cached} from the cache (.cache/images/)`;
   const head = `${out.paint('green', '✓')} Built ${result.pages} pages, ${formatBytes(result.bytes)}, in ${ms(result.milliseconds)} into ${result.outDir}/`;
-  const campaigns = readCampaignManifests(result.outDir);
-  const body = campaigns.length === 1 ? routeTable(campaigns[0]!.dir, campaigns[0]!.manifest, out) : campaignTable(result, out);
+  const body = result.written.length === 1 ? routeTable(result.written[0]!, out) : campaignTable(result, out);
   return [head, out.paint('dim', `  ${stages}`), out.paint('dim', `  ${imageLine}`), '', ...body].join('\n');
 }
 
 /** One campaign: a row per route with its languages and page sizes, then the assets. */
-function routeTable(dir: string, manifest: CampaignManifest, out: Writer): string[] {
-  const routes = new Map<string, CampaignManifest['pages']>();
+function routeTable({ manifest, assetBytes }: WrittenCampaign, out: Writer): string[] {
+  const routes = new Map<string, WrittenCampaign['manifest']['pages']>();
   for (const page of manifest.pages) routes.set(page.route, [...(routes.get(page.route) ?? []), page]);
   const rows = [...routes].map(([route, pages]) => [route, pages.map((page) => page.locale).join(' '), sizeRange(pages.map((page) => page.bytes))]);
-  const assets = manifest.assets.files.map((name) => ({ name, bytes: fileSize(path.join(dir, 'assets', name)) }));
+  const assets = manifest.assets.files.map((name) => ({ name, bytes: assetBytes.get(name) ?? 0 }));
   const runtime = assets.find((asset) => asset.name === manifest.assets.runtime)?.bytes ?? 0;
   return [
     ...table(['Route', 'Languages', 'Page (HTML, inline CSS)'], rows, (text) => out.paint('bold', text)),
@@ -63,10 +59,6 @@ function sizeRange(sizes: number[]): string {
   const low = Math.min(...sizes);
   const high = Math.max(...sizes);
   return low === high ? formatBytes(low) : `${formatBytes(low)} – ${formatBytes(high)}`;
-}
-
-function fileSize(file: string): number {
-  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 }
 
 function ms(milliseconds: number): string {

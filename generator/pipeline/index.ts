@@ -6,7 +6,7 @@ import { diskFiles, type ProjectFiles } from '../config/project-files.ts';
 import { validateSite, type ValidSite } from './check.ts';
 import type { BuildOptions, BuildResult } from './options.ts';
 
-export type { BuildInputs, BuildOptions, BuildProgress, BuildResult } from './options.ts';
+export type { BuildInputs, BuildOptions, BuildProgress, BuildResult, WrittenCampaign } from './options.ts';
 
 /** Builds the selected campaigns of a config into `outDir`, atomically. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {

@@ -5,6 +5,7 @@ import type { BuildContext } from './context.ts';
 import type { ImageStats } from './images/images.ts';
 import type { BuildSelection } from './plan.ts';
 import type { writeOutput } from './output/write.ts';
+import type { SiteEntry } from './site-root.ts';
 
 export interface BuildOptions extends BuildSelection {
   /** The YAML config file. */
@@ -61,6 +62,16 @@ export interface BuildResult {
   timings: { load: number; bundle: number; render: number; write: number };
   /** What the build read: the config, each locale file and folder, each image (and each it looked for in vain); none of these when given `valid`. */
   inputs: BuildInputs;
+  /**
+   * Each campaign folder as this build wrote it, for the summary. Not read back from the output:
+   * by then another build into the same folder may have replaced it.
+   */
+  written: WrittenCampaign[];
+}
+
+/** A campaign folder as a build wrote it: its manifest, and the bytes of each of its assets by name. */
+export interface WrittenCampaign extends SiteEntry {
+  assetBytes: Map<string, number>;
 }
 
 /** Absolute paths the build asked about, each as it was before it was read (the templates aside). */

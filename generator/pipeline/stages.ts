@@ -9,11 +9,11 @@ import { cachedBundle } from './bundle/bundle-cache.ts';
 import { cacheRoot, createBuildContext } from './context.ts';
 import { configFingerprint } from './fingerprint.ts';
 import type { ImageStats } from './images/images.ts';
-import type { BuildOptions, BuildProgress, BuildResult } from './options.ts';
+import type { BuildOptions, BuildProgress, BuildResult, WrittenCampaign } from './options.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { siteRootFiles, type SiteEntry } from './site-root.ts';
 import { campaignsInProcess, campaignsInWorkers, workerCount, type IndexedCampaign } from './workers/workers.ts';
-import { checkOutput, writeOutput, type OutputFile } from './output/write.ts';
+import { byteLength, checkOutput, writeOutput, type OutputFile } from './output/write.ts';
 
 /** buildSite's work on a valid config: `started` loading it and `validated` it at these performance.now() times. */
 export async function buildValidSite(
@@ -42,8 +42,9 @@ export async function buildValidSite(
   const input = { messages, dir: valid.loaded.dir, context, all: Boolean(options.all) };
   const campaigns = jobs > 1 ? campaignsInWorkers(plans, jobs, input) : campaignsInProcess(plans, input);
   const waited = { ms: 0 };
+  const written: WrittenCampaign[] = [];
   const fingerprint = options.shard ? await configFingerprint(valid) : undefined;
-  const batches = siteBatches(campaigns, options, fingerprint, waited, (index) => {
+  const batches = siteBatches(campaigns, options, fingerprint, { waited, written }, (index) => {
     done = { campaigns: done.campaigns + 1, pages: done.pages + plans[index]!.pages.length };
     report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
   });
@@ -58,20 +59,22 @@ export async function buildValidSite(
     images: context.images.stats,
     milliseconds: Math.round(performance.now() - started),
     timings: { load, bundle: bundled, render: Math.round(waited.ms * 10) / 10, write: Math.round(writing * 10) / 10 },
+    written,
   };
 }
 
 /**
  * What the writer writes: each campaign's files as soon as they are built (memory holds a few
  * campaigns, not all), then the site's root files. `waited` sums the time the writer waited
- * for campaigns: rendering them in this thread, or the workers' lead over it.
+ * for campaigns: rendering them in this thread, or the workers' lead over it; `written` gets
+ * each campaign's entry and asset sizes, in the config's order.
  */
 async function* siteBatches(
   campaigns: AsyncGenerator<IndexedCampaign>,
   selection: BuildSelection,
   fingerprint: string | undefined,
-  waited: { ms: number },
-  written: (index: number) => void,
+  { waited, written }: { waited: { ms: number }; written: WrittenCampaign[] },
+  onWritten: (index: number) => void,
 ): AsyncGenerator<OutputFile[]> {
   const entries: SiteEntry[] = [];
   try {
@@ -80,9 +83,11 @@ async function* siteBatches(
       const next = await campaigns.next();
       waited.ms += performance.now() - started;
       if (next.done) break;
-      entries[next.value.index] = next.value.built.entry;
-      yield next.value.built.files;
-      written(next.value.index);
+      const { entry, files } = next.value.built;
+      entries[next.value.index] = entry;
+      written[next.value.index] = { ...entry, assetBytes: assetBytes(entry.dir, files) };
+      yield files;
+      onWritten(next.value.index);
     }
   } finally {
     // The writer failed or finished: no worker goes on.
@@ -90,6 +95,18 @@ async function* siteBatches(
   }
   // Hosts read their configuration at the root of what is uploaded: one for every campaign.
   yield siteRootFiles(entries, selection, fingerprint);
+}
+
+/** The size of each file in the `assets` folder of the campaign folder `dir`, by name. */
+function assetBytes(dir: string, files: OutputFile[]): Map<string, number> {
+  const folder = path.posix.join(dir, 'assets') + '/';
+  const sizes = new Map<string, number>();
+  for (const { path: file, contents } of files) {
+    if (!file.startsWith(folder)) continue;
+    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents instanceof Uint8Array ? contents.byteLength : byteLength(contents);
+    sizes.set(file.slice(folder.length), bytes);
+  }
+  return sizes;
 }
 
 /** Each call returns the milliseconds since the previous one (or since `since`). */

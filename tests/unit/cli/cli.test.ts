@@ -1,13 +1,18 @@
 // The command line as users run it (bin/store-landing.js, compiled): --version, --json on every outcome, colours per stream, busy ports, the build summary.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderSite } from '../../../generator/dev/placeholder.ts';
 import type { DevProject } from '../../../scripts/dev-fixture.ts';
 import { devProject, fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEntry } from '../../helpers.ts';
+import { Writer } from '../../../generator/cli/output.ts';
+import { formatBuild, formatBytes } from '../../../generator/cli/summary.ts';
 import { buildSite } from '../../../generator/pipeline/index.ts';
+import type { CampaignManifest } from '../../../generator/shared/manifest.ts';
 
 const ESCAPE = '\x1b[';
 
@@ -142,6 +147,20 @@ describe('store-landing build, for people', () => {
     expect(run.stdout).toMatch(/^ {2}\/feature1 +en de +[\d.]+ KB – [\d.]+ KB$/m);
     expect(run.stdout).toMatch(/^ {2}JS at load: [\d.]+ KB/m);
     expect(run.stdout).not.toMatch(/\r|\x1b/);
+  });
+
+  it('describes what this build wrote, even when another build into the folder has replaced it since', async () => {
+    const out = path.join(await temporaryDir(), 'out');
+    const result = await buildSite({ config: project.config, outDir: out });
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as CampaignManifest;
+    const assetBytes = manifest.assets.files.reduce((total, name) => total + statSync(path.join(out, 'assets', name)).size, 0);
+    const plain = new Writer(new PassThrough());
+    const summary = formatBuild(result, plain);
+    expect(summary).toContain(`assets/: ${manifest.assets.files.length} files, ${formatBytes(assetBytes)} (hashed, cache for good)`);
+    expect(summary).toContain(`JS at load: ${formatBytes(statSync(path.join(out, 'assets', manifest.assets.runtime)).size)} (runtime;`);
+    // Builds into one folder swap in turn; the one that swapped first prints its summary after the other's swap.
+    await rm(out, { recursive: true });
+    expect(formatBuild(result, plain)).toBe(summary);
   });
 });
 
