@@ -31,17 +31,15 @@ export function formatBuild(result: BuildResult, out: Writer): string {
 }
 
 /** One campaign: a row per route with its languages and page sizes, then the assets. */
-function routeTable({ manifest, assetBytes }: WrittenCampaign, out: Writer): string[] {
+function routeTable({ manifest, assetBytes, runtimeBytes }: WrittenCampaign, out: Writer): string[] {
   const routes = new Map<string, WrittenCampaign['manifest']['pages']>();
   for (const page of manifest.pages) routes.set(page.route, [...(routes.get(page.route) ?? []), page]);
   const rows = [...routes].map(([route, pages]) => [route, pages.map((page) => page.locale).join(' '), sizeRange(pages.map((page) => page.bytes))]);
-  const assets = manifest.assets.files.map((name) => ({ name, bytes: assetBytes.get(name) ?? 0 }));
-  const runtime = assets.find((asset) => asset.name === manifest.assets.runtime)?.bytes ?? 0;
   return [
     ...table(['Route', 'Languages', 'Page (HTML, inline CSS)'], rows, (text) => out.paint('bold', text)),
     '',
-    `  JS at load: ${formatBytes(runtime)} (runtime; React loads when a visitor first touches the page)`,
-    `  assets/: ${assets.length} files, ${formatBytes(assets.reduce((total, asset) => total + asset.bytes, 0))} (hashed, cache for good)`,
+    `  JS at load: ${formatBytes(runtimeBytes)} (runtime; React loads when a visitor first touches the page)`,
+    `  assets/: ${manifest.assets.files.length} files, ${formatBytes(assetBytes)} (hashed, cache for good)`,
   ];
 }
 

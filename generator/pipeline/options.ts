@@ -69,9 +69,10 @@ export interface BuildResult {
   written: WrittenCampaign[];
 }
 
-/** A campaign folder as a build wrote it: its manifest, and the bytes of each of its assets by name. */
+/** A campaign folder as a build wrote it: its manifest, the bytes of its `assets` folder and of the runtime among them. */
 export interface WrittenCampaign extends SiteEntry {
-  assetBytes: Map<string, number>;
+  assetBytes: number;
+  runtimeBytes: number;
 }
 
 /** Absolute paths the build asked about, each as it was before it was read (the templates aside). */

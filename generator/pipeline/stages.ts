@@ -67,7 +67,7 @@ export async function buildValidSite(
  * What the writer writes: each campaign's files as soon as they are built (memory holds a few
  * campaigns, not all), then the site's root files. `waited` sums the time the writer waited
  * for campaigns: rendering them in this thread, or the workers' lead over it; `written` gets
- * each campaign's entry and asset sizes, in the config's order.
+ * each campaign's entry and asset sizes, in the config's order (the site's root files are made from it).
  */
 async function* siteBatches(
   campaigns: AsyncGenerator<IndexedCampaign>,
@@ -76,7 +76,6 @@ async function* siteBatches(
   { waited, written }: { waited: { ms: number }; written: WrittenCampaign[] },
   onWritten: (index: number) => void,
 ): AsyncGenerator<OutputFile[]> {
-  const entries: SiteEntry[] = [];
   try {
     for (;;) {
       const started = performance.now();
@@ -84,8 +83,7 @@ async function* siteBatches(
       waited.ms += performance.now() - started;
       if (next.done) break;
       const { entry, files } = next.value.built;
-      entries[next.value.index] = entry;
-      written[next.value.index] = { ...entry, assetBytes: assetBytes(entry.dir, files) };
+      written[next.value.index] = { ...entry, ...assetSizes(entry, files) };
       yield files;
       onWritten(next.value.index);
     }
@@ -94,17 +92,18 @@ async function* siteBatches(
     await campaigns.return(undefined);
   }
   // Hosts read their configuration at the root of what is uploaded: one for every campaign.
-  yield siteRootFiles(entries, selection, fingerprint);
+  yield siteRootFiles(written, selection, fingerprint);
 }
 
-/** The size of each file in the `assets` folder of the campaign folder `dir`, by name. */
-function assetBytes(dir: string, files: OutputFile[]): Map<string, number> {
+/** The bytes of a campaign's `assets` folder among its `files`, and of its runtime script. */
+function assetSizes({ dir, manifest }: SiteEntry, files: OutputFile[]): Pick<WrittenCampaign, 'assetBytes' | 'runtimeBytes'> {
   const folder = path.posix.join(dir, 'assets') + '/';
-  const sizes = new Map<string, number>();
+  const sizes = { assetBytes: 0, runtimeBytes: 0 };
   for (const { path: file, contents } of files) {
     if (!file.startsWith(folder)) continue;
     const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents instanceof Uint8Array ? contents.byteLength : byteLength(contents);
-    sizes.set(file.slice(folder.length), bytes);
+    sizes.assetBytes += bytes;
+    if (file.slice(folder.length) === manifest.assets.runtime) sizes.runtimeBytes = bytes;
   }
   return sizes;
 }
