@@ -1,5 +1,6 @@
 // The human summary of a build: totals, each stage's time, and a compact table of what was written (from the manifests the build wrote, as it wrote them).
 import type { BuildResult, WrittenCampaign } from '../pipeline/index.ts';
+import type { CampaignManifest } from '../shared/manifest.ts';
 import type { Writer } from './output.ts';
 
 /** Past this many campaigns the table shows the first ones and counts the rest. */
@@ -32,7 +33,7 @@ export function formatBuild(result: BuildResult, out: Writer): string {
 
 /** One campaign: a row per route with its languages and page sizes, then the assets. */
 function routeTable({ manifest, assetBytes, runtimeBytes }: WrittenCampaign, out: Writer): string[] {
-  const routes = new Map<string, WrittenCampaign['manifest']['pages']>();
+  const routes = new Map<string, CampaignManifest['pages']>();
   for (const page of manifest.pages) routes.set(page.route, [...(routes.get(page.route) ?? []), page]);
   const rows = [...routes].map(([route, pages]) => [route, pages.map((page) => page.locale).join(' '), sizeRange(pages.map((page) => page.bytes))]);
   return [

@@ -101,7 +101,7 @@ function assetSizes({ dir, manifest }: SiteEntry, files: OutputFile[]): Pick<Wri
   const sizes = { assetBytes: 0, runtimeBytes: 0 };
   for (const { path: file, contents } of files) {
     if (!file.startsWith(folder)) continue;
-    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents instanceof Uint8Array ? contents.byteLength : byteLength(contents);
+    const bytes = byteLength(contents);
     sizes.assetBytes += bytes;
     if (file.slice(folder.length) === manifest.assets.runtime) sizes.runtimeBytes = bytes;
   }

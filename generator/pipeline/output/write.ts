@@ -192,9 +192,11 @@ class StagingWriter {
   }
 }
 
-/** The size of a file given as parts. */
-export function byteLength(parts: readonly Uint8Array[]): number {
-  return parts.reduce((total, part) => total + part.byteLength, 0);
+/** The size of a file's contents, given whole or as parts. */
+export function byteLength(contents: OutputFile['contents']): number {
+  if (typeof contents === 'string') return Buffer.byteLength(contents);
+  if (!isParts(contents)) return contents.byteLength;
+  return contents.reduce((total, part) => total + part.byteLength, 0);
 }
 
 function isParts(contents: OutputFile['contents']): contents is readonly Uint8Array[] {
