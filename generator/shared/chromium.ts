@@ -13,7 +13,10 @@ export function chromiumPath(): string {
  * background-networking flags Chromium keeps dialling Google's hosts. Without the two omnibox
  * features, each new window (every browser context) starts a renderer of its own for the
  * address bar's drop-down, which nobody sees headless, and that renderer loads its pages on the
- * same cores as the page under test. Puppeteer merges this --disable-features with its own.
+ * same cores as the page under test. Without the spare renderer, Chromium does not start a
+ * renderer process ahead of a navigation that may never come: each window and page here
+ * gets one as it opens, and the spare would be started again after each, for nothing.
+ * Puppeteer merges this --disable-features with its own.
  */
 const FLAGS = [
   '--no-sandbox',
@@ -22,7 +25,7 @@ const FLAGS = [
   '--disable-component-update',
   '--no-first-run',
   '--disable-sync',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess',
 ];
 
 /**

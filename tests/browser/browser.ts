@@ -16,13 +16,9 @@ export const IPHONE = { width: 390, height: 844, deviceScaleFactor: 3, isMobile:
  * launches (the screenshots, `npm run lighthouse`) stays the full browser whose pixels the
  * baselines hold (the shell draws the edges of glyphs a little differently, several thousand pixels of
  * a page): those tests start it through the product, and launch.test.ts checks its flags.
- *
- * Without the spare renderer, a renderer process Chromium starts ahead of the next navigation: the
- * tests open a browser context after another, and starting that process again each time costs
- * the suite's browsers CPU the pages under test then wait for.
  */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium(['--disable-features=SpareRendererForSitePerProcess'], testBrowserOptions());
+  return launchChromium([], testBrowserOptions());
 }
 
 /** What a fake third-party host does with a request. */

@@ -1,4 +1,4 @@
-// launchChromium (generator/shared/chromium.ts), the full browser as the screenshots and the Lighthouse script start it: no process of Chromium's own UI competes with the page for the machine.
+// launchChromium (generator/shared/chromium.ts), the full browser as the screenshots and the Lighthouse script start it: no process of Chromium's own UI, and no spare renderer, competes with the page for the machine.
 import { spawnSync } from 'node:child_process';
 import { expect, inject, test } from 'vitest';
 import { launchChromium } from '../../generator/shared/chromium.ts';
@@ -34,6 +34,22 @@ test('a new window starts no renderer for the address bar, which would load besi
     const renderers = descendants(browser.process()!.pid!).filter((args) => args.includes('--type=renderer'));
     expect(renderers.length).toBeGreaterThan(0);
     expect(renderers.filter((args) => args.includes('--top-chrome-webui'))).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('starts no spare renderer: one renderer per open page, none waiting for a navigation that may never come', async () => {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    // With the spare, Chromium starts one more renderer once the page has taken its own.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const renderers = descendants(browser.process()!.pid!).filter((args) => args.includes('--type=renderer'));
+    expect(renderers.length).toBeGreaterThan(0);
+    expect(renderers.length).toBeLessThanOrEqual((await browser.pages()).length);
   } finally {
     await browser.close();
   }
