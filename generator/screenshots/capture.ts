@@ -1,5 +1,5 @@
 // Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen; with each capture, the fonts it used and the characters it had no font for.
-import type { BrowserContext, CDPSession, Page } from 'puppeteer';
+import type { CDPSession, Page } from 'puppeteer';
 import { launchChromium } from '../shared/chromium.ts';
 import { startServer } from '../serve/server.ts';
 import type { Box } from './compare.ts';
@@ -61,10 +61,12 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
     const origin = new URL(server.url).origin;
     const results: T[] = new Array(shots.length);
     let next = 0;
-    const worker = async () => {
-      // A context (a window) of its own: a background tab in a shared window paints no frames, so it would stall.
-      const context = await browser.createBrowserContext();
-      const tab = await openCaptureTab(context);
+    // Each worker a window of its own (a background tab in a shared window paints no frames, so it
+    // would stall): the first the tab Chromium opened at launch, the others a new context each.
+    const [launchTab] = await browser.pages();
+    const worker = async (workerIndex: number) => {
+      const page = workerIndex === 0 && launchTab ? launchTab : await (await browser.createBrowserContext()).newPage();
+      const tab = await setUpCaptureTab(page);
       while (next < shots.length) {
         const index = next++;
         const shot = shots[index]!;
@@ -72,9 +74,8 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
         const missingGlyphs = await tab.page.evaluate(findMissingGlyphs);
         results[index] = await handlers.check(shot, { png, missingGlyphs, imageBoxes, fonts: await listFonts(tab) });
       }
-      await context.close();
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, shots.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, shots.length) }, (_, index) => worker(index)));
     return results;
   } finally {
     await browser.close();
@@ -83,13 +84,12 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
 }
 
 /**
- * The tab a worker captures its shots in, one after another: only the local server reachable,
- * light mode, no motion. One tab for all of them, not one per shot: a new tab costs Chromium
- * more CPU than the rest of a capture. Cookies and local storage carried over
- * before too (a worker's tabs share its context); session storage, the tab's own, the page does not use.
+ * Readies `page` as the tab a worker captures its shots in, one after another: only the local
+ * server reachable, light mode, no motion. One tab for all of them, not one per shot: a new tab
+ * costs Chromium more CPU than the rest of a capture. Cookies and local storage carry over from
+ * one of a worker's shots to the next; session storage, the tab's own, the page does not use.
  */
-async function openCaptureTab(context: BrowserContext): Promise<CaptureTab> {
-  const page = await context.newPage();
+async function setUpCaptureTab(page: Page): Promise<CaptureTab> {
   await page.emulateMediaFeatures([
     { name: 'prefers-color-scheme', value: 'light' },
     { name: 'prefers-reduced-motion', value: 'reduce' },
