@@ -143,3 +143,12 @@ export async function userRefusal(promise: Promise<unknown>): Promise<{ name: st
   expect(error, 'expected a user error').toBeInstanceOf(UserError);
   return { name: (error as UserError).name, message: (error as UserError).message };
 }
+
+/** Resolves once `check()` holds, polling in Node every 20 ms; rejects with `what` after `timeoutMs`. */
+export async function waitUntil(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -2,7 +2,8 @@
 import type { Page } from 'puppeteer';
 import { describe, expect } from 'vitest';
 import { browserTest, waitForPaymentSdk } from './browser.ts';
-import { FAKE_FBP, FAKE_SCID, FAKE_TTP, gclAwFor, waitUntil, type FakedPage, type FakeHost, type HostMode } from './fakes.ts';
+import { FAKE_FBP, FAKE_SCID, FAKE_TTP, gclAwFor, type FakedPage, type FakeHost, type HostMode } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { GET, paramOf, paramsOf, sleep, visit, waitForHref } from './runtime-helpers.ts';
 

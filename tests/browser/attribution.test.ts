@@ -1,7 +1,8 @@
 // Every ad network attributed: custom query parameters, each network's click id, visitors without the Meta pixel, and the event ids of the pixel's events.
 import { describe, expect } from 'vitest';
 import { browserTest, waitForHydration } from './browser.ts';
-import { FAKE_FBP, fbcFor, waitUntil } from './fakes.ts';
+import { FAKE_FBP, fbcFor } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { allCtaHrefs, countParam, finalLink, GET, hrefChanges, paramsOf, recordHrefChanges, sleep, SMART_SCRIPTS, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect } from 'vitest';
 import { IPHONE, browserTest, waitForHydration, withoutLanguageRedirect } from './browser.ts';
-import { FAKE_FBP, waitUntil, type FakedPage, type FakeHost } from './fakes.ts';
+import { FAKE_FBP, type FakedPage, type FakeHost } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { allCtaHrefs, GET, sleep, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
 

@@ -1,7 +1,8 @@
 // Every third party blocked, slow (10 s) or answering garbage, alone and all together: the page still renders and the CTA still reaches a valid install link.
 import { describe, expect } from 'vitest';
 import { browserTest, waitForHydration } from './browser.ts';
-import { openFakedPage, waitUntil, type FakeHost, type HostMode } from './fakes.ts';
+import { openFakedPage, type FakeHost, type HostMode } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import { baseUrl, GET, settings, tapAndFollow } from './runtime-helpers.ts';
 
 const VENDORS: FakeHost[] = ['metaPixel', 'webSdk', 'smartScript', 'braintree'];

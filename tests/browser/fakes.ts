@@ -1,5 +1,6 @@
 // Local fakes of the third-party hosts the runtime talks to (Meta, TikTok and Snap pixels, the Google tag, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
+import { waitUntil } from '../helpers.ts';
 import { SMART_SCRIPT_PARAMETERS } from '../smart-script.ts';
 import { BRAINTREE_HOST, braintreeComponentScript, isLocalRequest, openPage, type PageOptions, type TestPage } from './browser.ts';
 
@@ -531,13 +532,4 @@ export async function openFakedPage(
   const route = first ? async (request: HTTPRequest) => (await first(request)) || fakes.route(request) : fakes.route;
   const opened = await openPage(context, { ...pageOptions, route });
   return { ...opened, fakes };
-}
-
-/** Resolves once `check()` holds, polling in Node every 20 ms; rejects with `what` after `timeoutMs`. */
-export async function waitUntil(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -2,7 +2,8 @@
 import type { HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, isLocalRequest, openPage, waitForHydration } from './browser.ts';
-import { openFakedPage, waitUntil } from './fakes.ts';
+import { openFakedPage } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import { ctaHref, GET, sleep, tapAndFollow } from './runtime-helpers.ts';
 
 const baseUrl = inject('baseUrl');

@@ -2,7 +2,8 @@
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect } from 'vitest';
 import { browserTest, isLocalRequest, withoutLanguageRedirect } from './browser.ts';
-import { waitUntil, type FakeResponse, type HostMode } from './fakes.ts';
+import type { FakeResponse, HostMode } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { GET, sleep, visit } from './runtime-helpers.ts';
 

@@ -1,7 +1,8 @@
 // The browser runtime's page-level behaviour on the served build, third parties faked: split test, back trap, language fallback, payment SDK.
 import { describe, expect } from 'vitest';
 import { browserTest, waitForHydration, withoutLanguageRedirect } from './browser.ts';
-import { FAKE_FBP, fbcFor, waitUntil, type FakeResponse, type HostMode } from './fakes.ts';
+import { FAKE_FBP, fbcFor, type FakeResponse, type HostMode } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import { baseUrl, drawnPaywall, fixRandom, GET, paramOf, pressBack, settings, sleep, visit, waitForHref } from './runtime-helpers.ts';
 
 /** Both tracking cookies, so the link is rebuilt (and shows the drawn paywall) as soon as the draw is in. */

@@ -1,7 +1,8 @@
 // The browser runtime on the served build with every third party faked: Meta pixel, the CTA's delayed navigation, the install link, AppsFlyer, blocked hosts, the "Done when" visit.
 import { describe, expect } from 'vitest';
 import { browserTest } from './browser.ts';
-import { FAKE_AF_USER_ID, FAKE_FBP, FAKE_SMART_SCRIPT_VERSION, fbcFor, waitUntil } from './fakes.ts';
+import { FAKE_AF_USER_ID, FAKE_FBP, FAKE_SMART_SCRIPT_VERSION, fbcFor } from './fakes.ts';
+import { waitUntil } from '../helpers.ts';
 import {
   baseUrl,
   ctaHref,

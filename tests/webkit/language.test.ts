@@ -1,5 +1,6 @@
 // A German visitor's WebKit, whose navigator.languages holds the one entry Safari gives: on a host that negotiates nothing it sees no English and lands on the German page, query and hash kept; `serve` answers the plain address in German.
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { waitUntil } from '../helpers.ts';
 import { servePlainFiles, type LocalServer } from '../local-servers.ts';
 import { germanWebkitTest, visit, waitFor } from './webkit.ts';
 
@@ -10,7 +11,7 @@ const FROM_AN_AD = '?utm_source=facebook&fbclid=abc#top';
 const documents: string[] = [];
 /**
  * The German page is held back until the test has looked at the English document, however slow
- * the machine: in that window the English document is the one in the window.
+ * the machine: until then the English document is the one in the window.
  */
 let letGermanThrough = () => {};
 const germanLetThrough = new Promise<void>((resolve) => {
@@ -21,11 +22,14 @@ let plain: LocalServer;
 beforeAll(async () => {
   plain = await servePlainFiles(inject('outDir'), async (url) => {
     if (!/\.\w+$/.test(url.pathname)) documents.push(url.pathname + url.search);
-    // Never longer than a test may take, should the test fail before it lets the page through.
-    if (url.pathname.startsWith('/de/')) await Promise.race([germanLetThrough, new Promise((resolve) => setTimeout(resolve, 60_000).unref())]);
+    if (url.pathname.startsWith('/de/')) await germanLetThrough;
   });
 });
-afterAll(() => plain?.close());
+afterAll(() => {
+  // The hold ends with the file, should the test have failed before letting the page through.
+  letGermanThrough();
+  return plain?.close();
+});
 
 /** Runs in the page: whether <html> is hidden, how it is displayed, and the paints WebKit reported (Paint Timing); `first-contentful-paint` once text or an image was drawn. */
 const PAINTED = 'return [document.documentElement.hidden, getComputedStyle(document.documentElement).display, performance.getEntriesByType("paint").map((entry) => entry.name)];';
@@ -39,7 +43,7 @@ germanWebkitTest('a German visitor at /feature1 on a plain file host never sees 
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(await driver.executeScript(PAINTED)).toEqual([true, 'none', []]);
   // The English document asks for the German page straight away, which is let through only now.
-  for (const deadline = Date.now() + 30_000; documents.length < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitUntil(() => documents.length >= 2, 'the German page to be asked for', 30_000);
   const query = FROM_AN_AD.split('#')[0];
   expect(documents).toEqual([`/feature1${query}`, `/de/feature1${query}`]);
   letGermanThrough();

@@ -4,7 +4,8 @@
 import type { HTTPRequest } from 'puppeteer';
 import { describe, expect } from 'vitest';
 import { browserTest, isLocalRequest } from '../browser.ts';
-import { FAKE_FBP, fbcFor, openFakedPage, waitUntil } from '../fakes.ts';
+import { FAKE_FBP, fbcFor, openFakedPage } from '../fakes.ts';
+import { waitUntil } from '../../helpers.ts';
 import { fixtureSite, runtimeConfigOf } from '../fixture-site.ts';
 import { allCtaHrefs, finalLink, GET, hrefChanges, paramOf, paramsOf, recordHrefChanges, sleep, SMART_SCRIPTS, visit, waitForHref } from '../runtime-helpers.ts';
 
