@@ -1,4 +1,4 @@
-// Compiles the TypeScript CLI (generator/cli/index.ts and all it imports, templates included) to plain JavaScript in dist/ with esbuild.
+// Compiles the TypeScript CLI (generator/cli/index.ts and all it imports, the page's view included) to plain JavaScript in dist/ with esbuild.
 // @ts-check
 //
 // Run by `npm install` (the `prepare` script) and `npm test` (`pretest`); bin/store-landing.js
@@ -17,7 +17,7 @@ export const DIST = path.join(ROOT, 'dist');
 export const STAMP_FILE = 'inputs.json';
 
 /**
- * Modules find files of the package by their own location (`new URL('../../templates/',
+ * Modules find files of the package by their own location (`new URL('../../page/',
  * import.meta.url)`): once bundled, `import.meta.url` would be the bundle's. This plugin
  * gives every source module of the package the URL of its own source file instead, relative
  * to the bundle, so the package still works wherever it is moved or installed.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
 import { sitePageProps } from '../generator/pipeline/site-props.ts';
-import type { PageProps } from '../templates/props.ts';
+import type { PageProps } from '../page/contract/props.ts';
 import { defaultConfigData } from '../tests/helpers.ts';
 
 /** A config the bench builds, and how. */
@@ -94,7 +94,7 @@ const FLOOR_PAGES = 1000;
  * nothing else, onto the same disk; after a pass that warms the JIT, as a build's thousandth page is.
  */
 export async function floorPerPage(config: string, outDir: string): Promise<number> {
-  const { render, TranslatorCache } = await import('../templates/entry-server.tsx');
+  const { render, TranslatorCache } = await import('../page/view/entry-server.tsx');
   const all: PageProps[] = [];
   for await (const page of sitePageProps(config, { all: true })) all.push(page.props);
   const step = Math.max(1, Math.floor(all.length / FLOOR_PAGES));

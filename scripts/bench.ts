@@ -91,7 +91,7 @@ async function compileTree(): Promise<void> {
   if (compiler.isStale()) await compiler.compileCli();
 }
 
-/** The floor for the pages a build of `config` wrote into `outDir`, in a process of its own (the templates loaded through tsx). */
+/** The floor for the pages a build of `config` wrote into `outDir`, in a process of its own (the page's view loaded through tsx). */
 function floorOf(config: string, outDir: string): number {
   const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--floor', config, outDir], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
   if (child.status !== 0) throw new Error(`The floor failed: ${child.stderr}`);

@@ -23,6 +23,15 @@ export const fixturesDir = path.join(repoRoot, 'tests/fixtures');
  * its own folder.
  */
 export const siteDir = path.join(fixturesDir, 'site');
+
+/** The page's CSS as written, every file of page/view/styles/ in one text (the bundle joins them in index.css's order). */
+export function pageCss(): string {
+  const dir = path.join(repoRoot, 'page/view/styles');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .join('\n');
+}
 export const defaultConfig = path.join(siteDir, 'variants.yaml');
 /** The URL paths of the default config's 20 pages: its five routes in each of its four locales, English at the root (`/`, `/child-old`, ..., `/fr/feature3`). */
 export const defaultPages: string[] = ['', '/de', '/es', '/fr'].flatMap((prefix) =>

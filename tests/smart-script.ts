@@ -3,7 +3,7 @@
 /**
  * Each named argument of `generateOneLinkURL` (`afParameters.<name>`) and the URL parameter the
  * script writes it as, in the order it appends them (github.com/AppsFlyerSDK/appsflyer-onelink-smart-script,
- * v2.10.4). Kept apart from the runtime's own table (templates/runtime/smart-script-options.ts)
+ * v2.10.4). Kept apart from the runtime's own table (page/runtime/smart-script-options.ts)
  * on purpose: the fakes check the runtime against the script, not against itself.
  */
 export const SMART_SCRIPT_PARAMETERS: ReadonlyArray<readonly [argument: string, parameter: string]> = [

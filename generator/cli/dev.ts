@@ -24,7 +24,7 @@ interface DevFlags {
 export function addDevCommand(program: Command): void {
   const command = program
     .command('dev')
-    .description('build, serve and rebuild on every change to the config, locales, images or templates; open pages reload by themselves')
+    .description('build, serve and rebuild on every change to the config, locales, images or the page code; open pages reload by themselves')
     .option('-c, --config <file>', 'the YAML config', 'variants.yaml');
   addListenOptions(command)
     .option('--campaign <name>', 'serve one campaign of the config instead of the top level')
@@ -85,7 +85,7 @@ export function eventJson(event: DevEvent): object {
 function printEvent(event: DevEvent, config: string): void {
   const time = stdout.paint('dim', new Date().toLocaleTimeString('en-GB'));
   if (event.type === 'ready') {
-    stdout.line(`${stdout.paint('bold', 'store-landing dev')}  ${stdout.paint('cyan', event.url)}  watching ${config}, its locales, images and templates/  (Ctrl+C to stop)`);
+    stdout.line(`${stdout.paint('bold', 'store-landing dev')}  ${stdout.paint('cyan', event.url)}  watching ${config}, its locales, images and page/  (Ctrl+C to stop)`);
     if (event.build.ok) stdout.line(`${time} ${stdout.paint('green', '✓')} built ${event.build.result.pages} pages in ${event.build.result.milliseconds} ms`);
     else {
       stdout.line(`${time} ${stdout.paint('red', '✗')} the config does not build yet: a stand-in page shows why until it does`);

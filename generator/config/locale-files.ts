@@ -1,6 +1,6 @@
 // Reads the locale files (locales/<lang>.json): strict JSON, with every key's line and column kept for later messages.
 import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, visit, type Node, type ParseError } from 'jsonc-parser';
-import type { Messages } from '../../templates/props.ts';
+import type { Messages } from '../../page/contract/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
 import type { KeyPath } from './load.ts';
 import { lineAndColumnAt, lineStartsOf, readConfigText } from './read-text.ts';

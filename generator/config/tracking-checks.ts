@@ -1,5 +1,5 @@
 // Checks of the tracking settings the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameters, conversion labels with an Ads tag.
-import { CLICK_IDS, KEYWORD_KEY, KEYWORDS_PARAM } from '../../templates/runtime/click-ids.ts';
+import { CLICK_IDS, KEYWORD_KEY, KEYWORDS_PARAM } from '../../page/contract/click-ids.ts';
 import { closest } from '../shared/text.ts';
 import type { KeyPath } from './load.ts';
 import { describeValue } from './schema-errors.ts';
@@ -22,7 +22,7 @@ export interface TrackingProblem {
 export const SMART_SCRIPT_MARKERS: readonly string[] = ['af_js_web', 'af_ss_ver', 'af_ss_ui', 'af_ss_qr'];
 
 /**
- * Click-id parameter -> the query keys it may come from: each network's own (templates/runtime/click-ids.ts),
+ * Click-id parameter -> the query keys it may come from: each network's own (page/contract/click-ids.ts),
  * and `keyword` for `af_keywords`. The Smart Script copies these from the page URL itself, and both
  * builders add them without any mapping; a mapping from another source would make the two disagree.
  */

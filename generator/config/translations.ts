@@ -1,6 +1,6 @@
 // Which texts every locale file must have: the page's keys, the keys the config names and the default locale's, each plural key in every form the locale's plural rules use, and a name for each language Intl cannot name.
-import { PAGE_KEYS } from '../../templates/page-keys.ts';
-import type { Messages } from '../../templates/props.ts';
+import { PAGE_KEYS } from '../../page/contract/page-keys.ts';
+import type { Messages } from '../../page/contract/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
 import { positionInLocale, type LocaleFile } from './locale-files.ts';
 import { canonicalTag, intlLanguageNames } from './locale-tags.ts';

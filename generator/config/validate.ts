@@ -1,7 +1,7 @@
 // Validation: the schema, then the campaigns merged and defaulted, then the checks across files; every problem at once.
 import type { ValidateFunction } from 'ajv';
 import { Value } from '@sinclair/typebox/value';
-import type { Messages } from '../../templates/props.ts';
+import type { Messages } from '../../page/contract/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
 import { crossCheck, issueAt, localeFilePath } from './cross-checks.ts';
 import type { KeyPath, LoadedConfig } from './load.ts';

@@ -5,7 +5,7 @@ import type { BuildContext } from '../pipeline/context.ts';
 import type { BuildInputs, BuildProgress, BuildResult } from '../pipeline/index.ts';
 import type { DocumentTemplate } from '../pipeline/render/slots.ts';
 import type { OutputFile } from '../pipeline/output/write.ts';
-import { freshPipeline, loadedPipeline, TEMPLATES_DIR, type Pipeline } from './reload.ts';
+import { freshPipeline, loadedPipeline, PAGE_DIR, type Pipeline } from './reload.ts';
 import { ChangedFilesWriter } from './writer.ts';
 
 export interface DevBuildOptions {
@@ -48,7 +48,7 @@ class SweptMap<K, V> extends Map<K, V> {
 
 /**
  * Rebuilds one config into one folder. Kept warm between rebuilds: the runtime bundle (made
- * again only when templates/ changes), each image's renditions (dropped only for the images
+ * again only when page/ changes), each image's renditions (dropped only for the images
  * that changed), the rendered page bodies (reused wherever a page's props are unchanged), the
  * translators and the minified SDK. Each rebuild still loads and validates the whole config
  * and assembles every page: that is what makes an incremental build equal a full one.
@@ -66,9 +66,9 @@ export class DevBuilder {
   async rebuild(changed: readonly string[] = []): Promise<RebuildOutcome> {
     const files = diskFiles();
     try {
-      const templatesChanged = changed.some((file) => !path.relative(TEMPLATES_DIR, file).startsWith('..'));
-      if (!this.pipeline || templatesChanged) await this.loadPipeline(Boolean(this.pipeline));
-      const context = await this.warmContext(templatesChanged, changed);
+      const pageChanged = changed.some((file) => !path.relative(PAGE_DIR, file).startsWith('..'));
+      if (!this.pipeline || pageChanged) await this.loadPipeline(Boolean(this.pipeline));
+      const context = await this.warmContext(pageChanged, changed);
       const result = await this.pipeline!.buildSite({
         config: this.options.config,
         outDir: this.options.outDir,
@@ -95,12 +95,12 @@ export class DevBuilder {
   }
 
   /** The context for the next build: the kept one with what `changed` made stale dropped, or a new one around the kept image work. */
-  private async warmContext(templatesChanged: boolean, changed: readonly string[]): Promise<BuildContext> {
+  private async warmContext(pageChanged: boolean, changed: readonly string[]): Promise<BuildContext> {
     const kept = this.context;
-    if (!kept || templatesChanged) {
+    if (!kept || pageChanged) {
       const configDir = path.dirname(path.resolve(this.options.config));
       this.context = this.pipeline!.createBuildContext(await this.pipeline!.bundleRuntime(), { configDir });
-      // Image work does not depend on the templates: keep it.
+      // Image work does not depend on the page's code: keep it.
       if (kept) this.context.images = kept.images;
     }
     const context = this.context!;
@@ -110,8 +110,8 @@ export class DevBuilder {
     context.images.stats = { encoded: 0, cached: 0 };
     // Documents are keyed by the config alone, not by the messages or image names they show: render them again.
     context.templates.clear();
-    // Bodies are keyed by their props, which do not say which templates rendered them.
-    if (templatesChanged) this.bodies.clear();
+    // Bodies are keyed by their props, which do not say which code of page/ rendered them.
+    if (pageChanged) this.bodies.clear();
     context.bodies = this.bodies;
     return context;
   }

@@ -1,6 +1,6 @@
 // Dev's line to the open pages: its browser script, a server-sent event stream, and the script's tag added to every HTML response.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MODULE_LOADER, MODULE_SCRIPTS_ID, scriptText } from '../../templates/document.ts';
+import { MODULE_LOADER, MODULE_SCRIPTS_ID, scriptText } from '../pipeline/render/document.ts';
 import { DEV_DIR } from '../hosts/site.ts';
 import type { DevHooks } from '../serve/server.ts';
 import type { OverlayProblem } from './problems.ts';
@@ -24,7 +24,7 @@ export type DevMessage = { type: 'reload' } | { type: 'ok' } | { type: 'error'; 
 /**
  * Under the pages' 'strict-dynamic' policy a script runs only when a hashed one starts it: dev's
  * goes into the page's list of module scripts, which the hashed loader starts
- * (templates/document.ts); a page without the list (the 404 page) gets the list and the loader.
+ * (generator/pipeline/render/document.ts); a page without the list (the 404 page) gets the list and the loader.
  */
 const CLIENT_TAG = `<script type="module" src="${CLIENT_URL}"></script>`;
 const TEMPLATE_START = Buffer.from(`<template id="${MODULE_SCRIPTS_ID}">`);

@@ -14,7 +14,7 @@ import { placeholderSite } from './placeholder.ts';
 import { overlayProblems } from './problems.ts';
 import { FRESH_PIPELINES_DIR } from './reload.ts';
 import { FileWatcher, listPlanFiles, type WatchPlan } from './watch.ts';
-import { changedSinceRead, TEMPLATES_PLAN, watchPlanOf } from './watch-plan.ts';
+import { changedSinceRead, PAGE_PLAN, watchPlanOf } from './watch-plan.ts';
 
 export interface DevOptions {
   config: string;
@@ -54,9 +54,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const removeNow = () => folders.forEach((folder) => folder.remove());
   const builder = new DevBuilder({ config: options.config, outDir, campaign: options.campaign, onProgress: options.onProgress });
   // A file saved while the first build runs, before the watchers are up, is found by comparing
-  // modification times (not the clock's coarse time): the templates' from now, the rest from
+  // modification times (not the clock's coarse time): the page's code from now, the rest from
   // when the build read them.
-  const templates = await listPlanFiles(TEMPLATES_PLAN);
+  const pageFiles = await listPlanFiles(PAGE_PLAN);
   const first = await builder.rebuild();
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
   if (!first.ok) await builder.writePlaceholder(placeholderSite());
@@ -68,7 +68,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const session = new DevSession(options, builder, channel, server, first.ok);
   if (!first.ok) channel.send({ type: 'error', ...overlayProblems(first.error) });
   const plan = session.watch(first);
-  const missed = await changedSinceRead(first.inputs, templates, plan);
+  const missed = await changedSinceRead(first.inputs, pageFiles, plan);
   // Ready once it serves and watches: a change saved from here on is rebuilt, and one saved
   // while the first build ran is rebuilt now. Nothing is awaited after this, so a Ctrl+C once
   // the ready line is out finds dev up (cli/dev.ts).

@@ -1,4 +1,4 @@
-// A fresh copy of the build pipeline after a templates change: the server render imports templates/*.tsx, and a loaded module never changes, so dev compiles and imports a new one.
+// A fresh copy of the build pipeline after a change to the page's code: the server render imports page/view/*.tsx, and a loaded module never changes, so dev compiles and imports a new one.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { assertOwned, writeMarker } from '../shared/ownership.ts';
@@ -7,9 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** The build's entry points dev calls (pipeline.ts). */
 export type Pipeline = typeof import('./pipeline.ts');
 
-/** The package's root, and the templates folder a change in which needs a fresh pipeline. */
+/** The package's root, and the page's code (page/), a change in which needs a fresh pipeline. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const TEMPLATES_DIR = path.join(ROOT, 'templates');
+export const PAGE_DIR = path.join(ROOT, 'page');
 
 /**
  * Inside the package, so the copy imports React, esbuild and the rest from the package's own
@@ -27,7 +27,7 @@ export function loadedPipeline(): Promise<Pipeline> {
   return import('./pipeline.ts');
 }
 
-/** Compiles pipeline.ts and all it imports (the templates included) afresh into its own folder, and imports that copy. */
+/** Compiles pipeline.ts and all it imports (the page's view included) afresh into its own folder, and imports that copy. */
 export async function freshPipeline(generation: number): Promise<Pipeline> {
   const compiler = (await import(pathToFileURL(path.join(ROOT, 'bin', 'compile.js')).href)) as Compiler;
   await claimPipelinesDir();

@@ -1,4 +1,4 @@
-// Watches what a build reads (the config, the locale files, the images, the templates) with fs.watch, and reports each burst of changes once.
+// Watches what a build reads (the config, the locale files, the images, the page's code) with fs.watch, and reports each burst of changes once.
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +9,7 @@ export interface WatchPlan {
   files: string[];
   /** Folders where any file with one of `extensions` counts (the locale folders: a new locale file too). */
   folders: Array<{ dir: string; extensions: string[] }>;
-  /** Folders where any file below counts (templates/). */
+  /** Folders where any file below counts (page/). */
   trees: string[];
 }
 
@@ -92,7 +92,7 @@ export class FileWatcher {
   private start(dir: string, recursive: boolean): void {
     let watcher: FSWatcher;
     try {
-      // Recursive watching is native on macOS and Windows and emulated since Node 20 on Linux: used only for templates/.
+      // Recursive watching is native on macOS and Windows and emulated since Node 20 on Linux: used only for page/.
       watcher = watch(dir, { recursive, persistent: true }, (_event, name) => this.noticed(dir, name));
     } catch {
       // A folder that does not exist (yet): the config names it, validation says so.

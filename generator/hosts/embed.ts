@@ -1,5 +1,5 @@
 // The negotiation and routing as ES5 source text, for the hosts that run our code (Cloudflare, CloudFront, nginx njs).
-import { negotiateLocale } from '../../templates/negotiate.ts';
+import { negotiateLocale } from '../../page/edge/negotiate.ts';
 import { routeRequest, type RouterCampaign } from './route.ts';
 
 /**

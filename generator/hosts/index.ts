@@ -6,7 +6,7 @@ import { nginxFiles } from './nginx.ts';
 import { orderedCampaigns, type HostSite } from './site.ts';
 import { vercelFiles } from './vercel.ts';
 
-export { negotiateLocale } from '../../templates/negotiate.ts';
+export { negotiateLocale } from '../../page/edge/negotiate.ts';
 export { HOSTING_DIR, type HostCampaign, type HostSite } from './site.ts';
 
 /**

@@ -1,5 +1,5 @@
 // Which file answers a request path: the routing every programmable host runs, embedded as-is like negotiateLocale.
-import type { negotiateLocale } from '../../templates/negotiate.ts';
+import type { negotiateLocale } from '../../page/edge/negotiate.ts';
 
 /** A campaign as the embedded router sees it: plain JSON, written into the generated code. */
 export interface RouterCampaign {

@@ -1,5 +1,5 @@
 // The site the host adapters describe: its campaigns, in the order every adapter needs them.
-import { chooseFallbackLocale, negotiationOrder } from '../../templates/negotiate.ts';
+import { chooseFallbackLocale, negotiationOrder } from '../../page/edge/negotiate.ts';
 import type { RouterCampaign } from './route.ts';
 
 /** One campaign folder of a build, as the hosts need to know it. */

@@ -15,7 +15,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const valid = options.valid ?? (await loadAndValidate(options.config, files));
   const validated = performance.now();
   // Loaded once the config is valid: an invalid one is refused without loading React, the
-  // templates, sharp and esbuild.
+  // page's view, sharp and esbuild.
   const { buildValidSite } = await import('./stages.ts');
   return { ...(await buildValidSite(valid, options, { started, validated })), inputs: files.consulted() };
 }

@@ -75,5 +75,5 @@ export interface WrittenCampaign extends SiteEntry {
   runtimeBytes: number;
 }
 
-/** Absolute paths the build asked about, each as it was before it was read (the templates aside). */
+/** Absolute paths the build asked about, each as it was before it was read (the page's code aside). */
 export type BuildInputs = Map<string, ConsultedPath>;

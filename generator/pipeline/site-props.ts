@@ -1,6 +1,6 @@
 // Every page's props as a build renders the page from them, without rendering: for what renders pages itself (the bench's floor, the tests' check of built pages).
 import path from 'node:path';
-import type { PageProps } from '../../templates/props.ts';
+import type { PageProps } from '../../page/contract/props.ts';
 import { loadConfig } from '../config/load.ts';
 import { messagesFor } from '../config/validate.ts';
 import { validateSite } from './check.ts';

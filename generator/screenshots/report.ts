@@ -1,5 +1,5 @@
 // The HTML report of a screenshot run (or of merged shards): a summary first (shots, failures, the environment), then each failing shot side by side, its difference, and its changed region blinking between before and after.
-import { escapeHtml } from '../../templates/document.ts';
+import { escapeHtml } from '../shared/html.ts';
 import { describeChange, isFailure, type ScreenshotReport, type ShotResult } from './results.ts';
 
 /** How much the changed region is enlarged in its blinking view, at most: small changes (a digit, a star) are a few pixels. */

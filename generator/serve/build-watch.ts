@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { BuildUnavailable } from '../shared/errors.ts';
-import { escapeHtml } from '../../templates/document.ts';
+import { escapeHtml } from '../shared/html.ts';
 import { MANIFEST_FILE } from '../shared/manifest.ts';
 
 /** How often, at most, the manifest is looked at: a rebuild is noticed within this many ms. */

@@ -8,7 +8,7 @@ import sirv from 'sirv';
 import { IMMUTABLE, isSvgPath, plainHttpHeaders, SITE_HEADERS, SVG_POLICY } from '../hosts/headers.ts';
 import { routeRequest, type RouterCampaign } from '../hosts/route.ts';
 import { HOSTING_DIR, notFoundFiles } from '../hosts/site.ts';
-import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
+import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../page/edge/negotiate.ts';
 import { ServeDirMissing } from '../shared/errors.ts';
 import { BuildWatch, sendUnavailable } from './build-watch.ts';
 import { PageResponses, setVary } from './page-responses.ts';
@@ -132,7 +132,7 @@ async function sendDevPage(file: string, dev: DevHooks, req: IncomingMessage, re
  */
 function negotiate(mount: Mount, rest: string, req: IncomingMessage, res: ServerResponse): string {
   if (mount.routes.has(rest)) {
-    // The one negotiation every host adapter runs too (templates/negotiate.ts).
+    // The one negotiation every host adapter runs too (page/edge/negotiate.ts).
     const language = negotiateLocale(req.headers['accept-language'], mount.locales, mount.defaultLocale, mount.fallbackLocale);
     res.setHeader('Content-Language', language);
     if (language === mount.defaultLocale) return rest;

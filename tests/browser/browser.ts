@@ -127,7 +127,7 @@ function vendorScript(url: string): string {
 /**
  * A braintree-web component build: like the real one, it adds itself to `window.braintree` under
  * its name, `client` for client.min.js, `dataCollector` for data-collector.min.js (which the
- * runtime checks to tell a script from an HTML page or an empty answer, templates/runtime/payments.ts).
+ * runtime checks to tell a script from an HTML page or an empty answer, page/runtime/payments.ts).
  */
 export function braintreeComponentScript(url: string): string {
   const file = new URL(url).pathname.split('/').pop() ?? '';
@@ -137,7 +137,7 @@ export function braintreeComponentScript(url: string): string {
 
 /**
  * The page's inline scripts without attributes; the one that calls `location.replace` is the
- * plain routes' language redirect (templates/language-redirect.ts).
+ * plain routes' language redirect (page/runtime/language-redirect.ts).
  */
 const INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*)<\/script>/g;
 
@@ -167,7 +167,7 @@ export function rewritingDocuments(rewrite: (html: string, headers: Record<strin
 /**
  * A `route` that serves the local pages without the plain routes' language-redirect script,
  * as a host or proxy that dropped or broke it would: the runtime's in-place language switch
- * (templates/runtime/language.ts) is then what a visitor of another language gets. Counts the
+ * (page/runtime/language.ts) is then what a visitor of another language gets. Counts the
  * pages it stripped in `stripped`, so a test can tell the script was there to strip.
  */
 export function withoutLanguageRedirect(): ((request: HTTPRequest) => Promise<boolean>) & { stripped: number } {

@@ -9,7 +9,7 @@ const buildDir = inject('marketsOutDir');
 /** How tests/baselines/README.md makes them again. */
 const REMAKE = 'npx store-landing screenshots -c tests/fixtures/markets/variants.yaml --baseline tests/baselines/markets --update';
 
-// The baselines need Japanese glyphs: Debian's fonts-noto-cjk (Noto Sans CJK JP, one of the ja fallbacks in styles.css); without it the run fails naming the package.
+// The baselines need Japanese glyphs: Debian's fonts-noto-cjk (Noto Sans CJK JP, one of the ja fallbacks in page/view/styles/); without it the run fails naming the package.
 it(
   'passes on the committed baselines: the page in en, ja, pt-BR and ar at 390 and 350 px, none differing',
   async () => {

@@ -156,7 +156,7 @@ describe('no horizontal overflow at 350 px', () => {
 });
 
 describe('fonts: the local face of each script\'s font, no system lookup per size or by family name', () => {
-  /** The local faces (styles.css) each page draws its text with, as `.ci/system-packages.txt` installs their fonts. */
+  /** The local faces (page/view/styles/base.css) each page draws its text with, as `.ci/system-packages.txt` installs their fonts. */
   const FACES: Record<string, string[]> = {
     '/': ['Local Liberation Sans 400', 'Local Liberation Sans 700'],
     '/ja': ['Local Noto Sans CJK JP 400', 'Local Noto Sans CJK JP 700'],

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'puppeteer';
 import { inject } from 'vitest';
 import { parse } from 'yaml';
-import { TRAP_STATE } from '../../templates/runtime/back-trap.ts';
+import { TRAP_STATE } from '../../page/runtime/back-trap.ts';
 import type { PageOptions } from './browser.ts';
 import { waitForHydration } from './browser.ts';
 import { openFakedPage, type FakedPage, type FakeOptions, type HostMode } from './fakes.ts';

@@ -5,7 +5,7 @@ import { browserTest, openPage, waitForHydration, type PageOptions } from './bro
 
 const baseUrl = inject('baseUrl');
 
-/** What styles.css gives each row on a phone: item width, gap, and the page margin on both ends. */
+/** What the page CSS gives each row on a phone: item width, gap, and the page margin on both ends. */
 const GAP = 8;
 const MARGIN = 20;
 const SLIDERS = [

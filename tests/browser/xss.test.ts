@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { browserTest, openPage, waitForHydration, waitForPaymentSdk, type TestPage } from './browser.ts';
 import { openFakedPage } from './fakes.ts';
 import { defaultConfig } from '../helpers.ts';
-import { MODULE_LOADER } from '../../templates/document.ts';
+import { MODULE_LOADER } from '../../generator/pipeline/render/document.ts';
 
 const baseUrl = inject('baseUrl');
 /** The text of the plain routes' inline language script, as the build wrote it. */
@@ -117,7 +117,7 @@ function expectClean(found: Awaited<ReturnType<typeof inspect>>, dialogs: string
     if (script.src) {
       expect(new URL(script.src).origin).toMatch(/^(http:\/\/127\.0\.0\.1:\d+|https:\/\/(connect\.facebook\.net|websdk\.appsflyer\.com|onelinksmartscript\.appsflyer\.com|js\.braintreegateway\.com))$/);
     } else if (script.type === 'module') {
-      // The one inline module script: the loader that starts the page's module scripts (templates/document.ts).
+      // The one inline module script: the loader that starts the page's module scripts (generator/pipeline/render/document.ts).
       expect(script.text).toBe(MODULE_LOADER);
     } else if (script.type === '') {
       // The one classic inline script: the plain routes' language script, exactly as built.

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { acceptLanguagePattern, complement } from '../../generator/hosts/accept-language-regex.ts';
-import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
+import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../page/edge/negotiate.ts';
 
 /**
  * The locale the patterns pick for a request that has the header: the first locale but the

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { parse } from 'acorn';
 import { describe, expect, test } from 'vitest';
 import { configSchema } from '../../generator/config/schema/index.ts';
-import { chooseFallbackLocale, FALLBACK_LANGUAGE, negotiateLocale, negotiationOrder } from '../../templates/negotiate.ts';
+import { chooseFallbackLocale, FALLBACK_LANGUAGE, negotiateLocale, negotiationOrder } from '../../page/edge/negotiate.ts';
 import { routeRequest, type RouterCampaign } from '../../generator/hosts/route.ts';
 import { SITE } from './site.ts';
 

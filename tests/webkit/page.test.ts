@@ -12,7 +12,7 @@ import { bringIntoView, consoleOf, drag, settledTranslation, visit, waitFor, wai
 
 const baseUrl = inject('baseUrl');
 
-/** The two sliders, each with its step: one item and the gap after it, in styles.css. */
+/** The two sliders, each with its step: one item and the gap after it, in the page CSS. */
 const SLIDERS: Array<[name: string, step: number]> = [
   ['screenshots', 171],
   ['reviews', 327],

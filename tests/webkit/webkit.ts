@@ -88,7 +88,7 @@ export function lanAddress(): string {
 /**
  * Opens `url` in the session's window and hooks the page's console and error events as soon as
  * its document exists, which is before hydration: React is loaded only at the visitor's first
- * interaction (templates/runtime/hydration.ts), which waitForHydration makes. WebKitGTK's driver
+ * interaction (page/runtime/hydration.ts), which waitForHydration makes. WebKitGTK's driver
  * has no earlier hook (no BiDi, no log endpoint, no script run before the page's own), so a hook
  * that finds hydration already begun is not trusted: the page is visited again. Resolves once
  * the page has loaded.

@@ -1,6 +1,6 @@
 // The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and docs/config.md documents; types and defaults follow from it.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { FALLBACK_LANGUAGE } from '../../../templates/negotiate.ts';
+import { FALLBACK_LANGUAGE } from '../../../page/edge/negotiate.ts';
 import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
 import { basePath, defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, networkId, oneOf, recordOf, route } from './values.ts';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { transform } from 'esbuild';
-import type { PaymentSettings } from '../../../templates/runtime/types.ts';
+import type { PaymentSettings } from '../../../page/contract/runtime-config.ts';
 import type { AssetFile } from './bundle.ts';
 import type { Config } from '../../config/types.ts';
 import { sha256Hex } from '../../shared/hash.ts';

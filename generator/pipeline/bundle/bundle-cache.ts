@@ -24,7 +24,7 @@ interface KeptBundle {
 
 /**
  * The bundle `make` makes, or the one kept in `dir` when every file it was made from (the
- * templates, the packages they import, bundle.ts itself) still has the same bytes and esbuild
+ * page's code, the packages it imports, bundle.ts itself) still has the same bytes and esbuild
  * the same version: checking the sources costs a small part of what bundling does.
  * A kept bundle that cannot be read is made again; one that cannot be written costs only time.
  */

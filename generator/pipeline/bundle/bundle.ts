@@ -1,11 +1,11 @@
 // Bundles the browser code with esbuild: the tracking runtime and the React client as hashed modules, the CSS minified for inlining.
-import { build, transform, type Metafile } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { build, type Metafile } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSER_TARGETS, BROWSER_TARGETS_FILE } from './browser-targets.ts';
 
-const templatesDir = fileURLToPath(new URL('../../../templates/', import.meta.url));
+/** The page's code: the runtime and the view, the bundle's entries (page/README.md). */
+const pageDir = fileURLToPath(new URL('../../../page/', import.meta.url));
 /** The package's folder: esbuild's paths (the metafile's, the sources') are relative to it, wherever a build runs. */
 const packageDir = fileURLToPath(new URL('../../../', import.meta.url));
 /** This file: how it bundles is part of what a bundle is made from. */
@@ -27,7 +27,7 @@ export interface Bundle {
   files: AssetFile[];
   /** The page CSS, minified, for a `<style>` element. */
   css: string;
-  /** The plain routes' inline script (templates/language-redirect.ts), minified. */
+  /** The plain routes' inline script (page/runtime/language-redirect.ts), minified. */
   languageRedirect: string;
   metafile: Metafile;
   /** Every file the bundle was made from, absolute: its code, styles and packages, this module and its targets'. */
@@ -49,8 +49,8 @@ export async function bundleRuntime(): Promise<Bundle> {
     build({
       absWorkingDir: packageDir,
       entryPoints: {
-        runtime: path.join(templatesDir, 'runtime/index.ts'),
-        client: path.join(templatesDir, 'entry-client.tsx'),
+        runtime: path.join(pageDir, 'runtime/index.ts'),
+        client: path.join(pageDir, 'view/entry-client.tsx'),
       },
       bundle: true,
       splitting: true,
@@ -68,12 +68,20 @@ export async function bundleRuntime(): Promise<Bundle> {
       banner: { js: EAGER_COMPILE_HINT },
       logLevel: 'silent',
     }),
-    readFile(path.join(templatesDir, 'styles.css'), 'utf8').then((source) =>
-      transform(source, { loader: 'css', minify: true, target: BROWSER_TARGETS }),
-    ),
     build({
       absWorkingDir: packageDir,
-      entryPoints: [path.join(templatesDir, 'language-redirect.ts')],
+      entryPoints: [path.join(pageDir, 'view/styles/index.css')],
+      bundle: true,
+      minify: true,
+      target: BROWSER_TARGETS,
+      write: false,
+      metafile: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+    }),
+    build({
+      absWorkingDir: packageDir,
+      entryPoints: [path.join(pageDir, 'runtime/language-redirect.ts')],
       metafile: true,
       bundle: true,
       format: 'iife',
@@ -96,12 +104,12 @@ export async function bundleRuntime(): Promise<Bundle> {
     entries,
     runtimeImports: staticImports(result.metafile, runtimeOutput).map((output) => path.basename(output)),
     files: result.outputFiles.map((file) => ({ name: path.basename(file.path), contents: file.contents })),
-    css: css.code.trim(),
+    css: css.outputFiles[0]!.text.trim(),
     languageRedirect: languageRedirect.outputFiles[0]!.text.trim(),
     metafile: result.metafile,
-    sources: [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(languageRedirect.metafile.inputs)])]
+    sources: [...new Set([result, css, languageRedirect].flatMap((output) => Object.keys(output.metafile.inputs)))]
       .map((input) => path.join(packageDir, input))
-      .concat(path.join(templatesDir, 'styles.css'), thisFile, BROWSER_TARGETS_FILE),
+      .concat(thisFile, BROWSER_TARGETS_FILE),
   };
 }
 

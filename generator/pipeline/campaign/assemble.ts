@@ -1,5 +1,5 @@
 // Assembles what one campaign's pages are filled with and shipped beside: assets, runtime config and Content-Security-Policy.
-import type { RuntimeConfig, TrackingSettings } from '../../../templates/runtime/types.ts';
+import type { RuntimeConfig, TrackingSettings } from '../../../page/contract/runtime-config.ts';
 import type { Config } from '../../config/types.ts';
 import { paymentScripts } from '../bundle/assets.ts';
 import type { AssetFile } from '../bundle/bundle.ts';

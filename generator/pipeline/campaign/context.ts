@@ -1,6 +1,6 @@
 // What a build's campaigns share as they are rendered: the bundle, the caches of templates and bodies, the translators and formatters. All a build worker holds of the build's context.
-import { scriptText, styleText } from '../../../templates/document.ts';
-import { TranslatorCache } from '../../../templates/i18n.tsx';
+import { scriptText, styleText } from '../render/document.ts';
+import { TranslatorCache } from '../../../page/view/i18n.tsx';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
 import type { MinifiedComponents } from '../bundle/assets.ts';
 import type { Bundle } from '../bundle/bundle.ts';

@@ -2,7 +2,7 @@
 import type { ImageRole } from '../../shared/image-limits.ts';
 
 /**
- * The CSS width in px each kind of image is shown at, from templates/styles.css
+ * The CSS width in px each kind of image is shown at, from page/view/styles/
  * (tests/unit/pipeline/images.test.tsx fails when the two drift apart). Renditions are made at
  * 1x, 2x and 3x of it: iPhones are 2x and 3x screens.
  */

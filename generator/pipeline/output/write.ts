@@ -12,7 +12,7 @@ import { currentOwner, heartbeat, nameAlive, ownerAlive, ownerTag, readOwner, wi
 /** A file of the build, relative to the output folder, with `/` separators. */
 export interface OutputFile {
   path: string;
-  /** Parts are the file's bytes in order, written without joining them first (filled templates, render.ts). */
+  /** Parts are the file's bytes in order, written without joining them first (filled templates, render/slots.ts). */
   contents: string | Uint8Array | readonly Uint8Array[];
 }
 

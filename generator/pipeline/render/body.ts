@@ -1,6 +1,6 @@
 // Page bodies: rendered once per distinct content, and once per locale but for the screenshots section, which the locale's pages render alone.
-import { render, renderScreenshots, type TranslatorCache } from '../../../templates/entry-server.tsx';
-import type { Messages, PageProps } from '../../../templates/props.ts';
+import { render, renderScreenshots, type TranslatorCache } from '../../../page/view/entry-server.tsx';
+import type { Messages, PageProps } from '../../../page/contract/props.ts';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
 import { sha256Hex } from '../../shared/hash.ts';
 import { INSTALL_LINK_TOKEN, joinTemplates, toTemplate, type DocumentTemplate } from './slots.ts';

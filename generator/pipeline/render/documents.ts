@@ -1,8 +1,8 @@
-// Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the React templates.
-import { renderDocument, serializeJson, type ImagePreload } from '../../../templates/document.ts';
-import { renderError, renderIslandProps } from '../../../templates/entry-server.tsx';
-import type { TranslatorCache } from '../../../templates/i18n.tsx';
-import type { ImageRef, LocaleBundle } from '../../../templates/props.ts';
+// Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the page's React view.
+import { renderDocument, serializeJson, type ImagePreload } from './document.ts';
+import { renderError, renderIslandProps } from '../../../page/view/entry-server.tsx';
+import type { TranslatorCache } from '../../../page/view/i18n.tsx';
+import type { ImageRef, LocaleBundle } from '../../../page/contract/props.ts';
 import type { Config } from '../../config/types.ts';
 import type { KeyedCache } from '../../shared/bounded-cache.ts';
 import { RenderFailed } from '../../shared/errors.ts';
@@ -10,7 +10,7 @@ import { buildPageProps, pageTexts, type ImageResolver } from './page-props.ts';
 import { notFoundFile } from '../../hosts/site.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
-import { CONFIG_ELEMENT_ID, ISLAND_PROPS_ELEMENT_ID, PAGE_TEXTS_ELEMENT_ID } from '../../../templates/runtime/page-props.ts';
+import { CONFIG_ELEMENT_ID, ISLAND_PROPS_ELEMENT_ID, PAGE_TEXTS_ELEMENT_ID } from '../../../page/contract/page-props.ts';
 import {
   BASE_PATH_TOKEN,
   BODY_TOKEN,
@@ -31,7 +31,7 @@ export interface RenderContext {
   scripts: string[];
   /** URLs of the chunks those scripts import, on BASE_PATH_TOKEN. */
   modulePreloads: string[];
-  /** The inline script of the plain routes (templates/language-redirect.ts). */
+  /** The inline script of the plain routes (page/runtime/language-redirect.ts). */
   languageRedirect: string;
   /** Per locale: the messages and formatted listing, asset URLs on BASE_PATH_TOKEN. */
   bundles: Map<string, LocaleBundle>;

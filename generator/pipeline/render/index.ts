@@ -1,5 +1,5 @@
 // The render stage: a campaign's documents, rendered once per distinct template and filled with the campaign's values (see README.md).
-import type { Messages } from '../../../templates/props.ts';
+import type { Messages } from '../../../page/contract/props.ts';
 import type { Config } from '../../config/types.ts';
 import type { CampaignAssembly } from '../campaign/assemble.ts';
 import type { CampaignContext } from '../campaign/context.ts';

@@ -1,7 +1,7 @@
 // Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs; and the texts it embeds for the runtime.
-import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../../templates/props.ts';
-import { consentTexts } from '../../../templates/runtime/consent-prompt.ts';
-import type { PageTexts } from '../../../templates/runtime/page-props.ts';
+import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../../page/contract/props.ts';
+import { consentTexts } from '../../../page/contract/consent-texts.ts';
+import type { PageTexts } from '../../../page/contract/page-props.ts';
 import type { Config } from '../../config/types.ts';
 import type { ImageRole } from '../../shared/image-limits.ts';
 import { imageKey } from '../images/image-roles.ts';

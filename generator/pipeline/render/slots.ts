@@ -1,7 +1,8 @@
 // The fill-in layer: documents rendered once with stand-ins, kept as encoded byte parts, filled per campaign without rendering again.
 import { randomBytes } from 'node:crypto';
-import { escapeHtml, serializeJson, styleText } from '../../../templates/document.ts';
-import type { RuntimeConfig } from '../../../templates/runtime/types.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { serializeJson, styleText } from './document.ts';
+import type { RuntimeConfig } from '../../../page/contract/runtime-config.ts';
 import type { PlannedPage } from '../plan.ts';
 
 /**
@@ -83,7 +84,7 @@ export function toTemplate(html: string): DocumentTemplate {
  * once for every page that shares it, and the document is split around this (splitAround).
  */
 export const BODY_TOKEN = `__store-landing-body-${SECRET}__`;
-/** Stands in for the islands' props (templates/islands.ts) in a document, which is split around it the same way; `ISLANDS_SLOT` is how it reads there, a JSON string. */
+/** Stands in for the islands' props (page/view/islands.ts) in a document, which is split around it the same way; `ISLANDS_SLOT` is how it reads there, a JSON string. */
 export const ISLANDS_TOKEN = `__store-landing-islands-${SECRET}__`;
 export const ISLANDS_SLOT = JSON.stringify(ISLANDS_TOKEN);
 

@@ -1,5 +1,5 @@
 // What a build worker and its parent send each other (worker.ts, workers.ts): the worker's share of the build, its built campaigns' files, a failure.
-import type { Messages } from '../../../templates/props.ts';
+import type { Messages } from '../../../page/contract/props.ts';
 import { UserError } from '../../shared/errors.ts';
 import type { Bundle } from '../bundle/bundle.ts';
 import type { OptimizedImage } from '../images/images.ts';

@@ -1,7 +1,7 @@
 // Builds a build's campaigns in its own thread, or on worker threads (worker.ts) when there are many distinct pages: each worker a share (shardPlans), the parent writing what they post.
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
-import type { Messages } from '../../../templates/props.ts';
+import type { Messages } from '../../../page/contract/props.ts';
 import type { AssetFile } from '../bundle/bundle.ts';
 import { buildCampaign, type BuiltCampaign } from '../campaign/index.ts';
 import type { BuildContext } from '../context.ts';
@@ -14,7 +14,7 @@ import type { OutputFile } from '../output/write.ts';
 
 /**
  * Fewer distinct pages than this render in the build's own thread: a worker loads React and
- * the templates before its first page, which costs more than rendering so few pages on the
+ * the page's view before its first page, which costs more than rendering so few pages on the
  * other cores saves. Campaigns that share a template count once. On two cores the workers also
  * share them with the build's own thread, which writes what they render, so there they pay off
  * only from a larger site (`npm run bench` compares one thread with the workers).

@@ -21,7 +21,7 @@ async function productionInstall(): Promise<string> {
   const dir = await temporaryDir('store-landing-install-');
   for (const folder of ['dist', 'bin']) cpSync(path.join(repoRoot, folder), path.join(dir, folder), { recursive: true });
   cpSync(path.join(repoRoot, 'package.json'), path.join(dir, 'package.json'));
-  for (const folder of ['generator', 'templates']) symlinkSync(path.join(repoRoot, folder), path.join(dir, folder));
+  for (const folder of ['generator', 'page']) symlinkSync(path.join(repoRoot, folder), path.join(dir, folder));
   mkdirSync(path.join(dir, 'node_modules'));
   for (const name of readdirSync(path.join(repoRoot, 'node_modules'))) {
     if (!DEV_ONLY.has(name)) symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(dir, 'node_modules', name));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outputPathFor } from '../../../generator/pipeline/plan.ts';
 import { canonicalTag } from '../../../generator/config/locale-tags.ts';
-import { textDirection } from '../../../templates/text-direction.ts';
+import { textDirection } from '../../../page/contract/text-direction.ts';
 import { checkConfig, configIssues, fixturesDir, temporaryDir } from '../../helpers.ts';
 
 const markets = path.join(fixturesDir, 'markets');

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { configSchema } from '../../../generator/config/schema/index.ts';
 import { SMART_SCRIPT_MARKERS, trackingProblems } from '../../../generator/config/tracking-checks.ts';
 import type { Config } from '../../../generator/config/types.ts';
-import { CLICK_ID_PARAMS } from '../../../templates/runtime/click-ids.ts';
+import { CLICK_ID_PARAMS } from '../../../page/contract/click-ids.ts';
 import { fixtureConfig } from '../../helpers.ts';
 
 /** A fixture's settings with the schema's defaults, as validation hands them on. */

@@ -9,7 +9,7 @@ import { temporaryDir } from '../../helpers.ts';
 const watchers: FileWatcher[] = [];
 afterEach(() => watchers.splice(0).forEach((watcher) => watcher.close()));
 
-/** A watcher over `dir`'s variants.yaml, its locales/ (JSON) and a templates/ tree; resolves each report. */
+/** A watcher over `dir`'s variants.yaml, its locales/ (JSON) and a page/ tree; resolves each report. */
 function watchProject(dir: string) {
   const reports: string[][] = [];
   let notify = () => {};
@@ -21,7 +21,7 @@ function watchProject(dir: string) {
   watcher.update({
     files: [path.join(dir, 'variants.yaml')],
     folders: [{ dir: path.join(dir, 'locales'), extensions: ['.json'] }],
-    trees: [path.join(dir, 'templates')],
+    trees: [path.join(dir, 'page')],
   });
   const nextReport = () => new Promise<string[]>((resolve) => (notify = () => resolve(reports.at(-1)!)));
   return { reports, nextReport };
@@ -30,7 +30,7 @@ function watchProject(dir: string) {
 async function project() {
   const dir = await temporaryDir();
   mkdirSync(path.join(dir, 'locales'));
-  mkdirSync(path.join(dir, 'templates/components'), { recursive: true });
+  mkdirSync(path.join(dir, 'page/view/components'), { recursive: true });
   writeFileSync(path.join(dir, 'variants.yaml'), 'a: 1\n');
   writeFileSync(path.join(dir, 'locales/en.json'), '{}');
   return dir;
@@ -59,8 +59,8 @@ describe('FileWatcher', () => {
     renameSync(path.join(dir, 'variants.yaml.swp'), path.join(dir, 'variants.yaml'));
     expect(await report).toEqual([path.join(dir, 'variants.yaml')]);
     report = nextReport();
-    writeFileSync(path.join(dir, 'templates/components/header.tsx'), 'export {};');
-    expect(await report).toEqual([path.join(dir, 'templates/components/header.tsx')]);
+    writeFileSync(path.join(dir, 'page/view/components/header.tsx'), 'export {};');
+    expect(await report).toEqual([path.join(dir, 'page/view/components/header.tsx')]);
   });
 
   it('ignores files the build does not read and scratch files', async () => {
@@ -69,7 +69,7 @@ describe('FileWatcher', () => {
     writeFileSync(path.join(dir, 'notes.txt'), 'x');
     writeFileSync(path.join(dir, 'locales/en.json~'), 'x');
     writeFileSync(path.join(dir, 'locales/readme.md'), 'x');
-    writeFileSync(path.join(dir, 'templates/.App.tsx.swp'), 'x');
+    writeFileSync(path.join(dir, 'page/view/.app.tsx.swp'), 'x');
     await quiet(300);
     expect(reports).toEqual([]);
   });
@@ -78,20 +78,20 @@ describe('FileWatcher', () => {
 describe('listPlanFiles and findChangedFiles', () => {
   it('list what a plan covers (not scratch or unread files) and find what is new, modified or gone between two listings', async () => {
     const dir = await project();
-    const plan = { files: [path.join(dir, 'variants.yaml')], folders: [{ dir: path.join(dir, 'locales'), extensions: ['.json'] }], trees: [path.join(dir, 'templates')] };
-    writeFileSync(path.join(dir, 'templates/components/a.tsx'), '1');
+    const plan = { files: [path.join(dir, 'variants.yaml')], folders: [{ dir: path.join(dir, 'locales'), extensions: ['.json'] }], trees: [path.join(dir, 'page')] };
+    writeFileSync(path.join(dir, 'page/view/components/a.tsx'), '1');
     writeFileSync(path.join(dir, 'locales/notes.txt'), 'not read');
     writeFileSync(path.join(dir, 'locales/.en.json.swp'), 'scratch');
     const before = await listPlanFiles(plan);
-    expect([...before.keys()].sort()).toEqual(['locales/en.json', 'templates/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
+    expect([...before.keys()].sort()).toEqual(['locales/en.json', 'page/view/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
     expect(findChangedFiles(before, await listPlanFiles(plan))).toEqual([]);
     // A later modification time, as a save while the first build ran gives.
     const later = new Date(statSync(path.join(dir, 'variants.yaml')).mtimeMs + 1000);
     writeFileSync(path.join(dir, 'variants.yaml'), 'a: 2\n');
     utimesSync(path.join(dir, 'variants.yaml'), later, later);
     writeFileSync(path.join(dir, 'locales/de.json'), '{}');
-    rmSync(path.join(dir, 'templates/components/a.tsx'));
-    expect(findChangedFiles(before, await listPlanFiles(plan)).sort()).toEqual(['locales/de.json', 'templates/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
+    rmSync(path.join(dir, 'page/view/components/a.tsx'));
+    expect(findChangedFiles(before, await listPlanFiles(plan)).sort()).toEqual(['locales/de.json', 'page/view/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
   });
 });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../../generator/serve/server.ts';
 import { startDev, type DevEvent, type DevServer } from '../../../generator/dev/index.ts';
-import { TEMPLATES_DIR } from '../../../generator/dev/reload.ts';
+import { PAGE_DIR } from '../../../generator/dev/reload.ts';
 import { isMarked } from '../../../generator/shared/ownership.ts';
 import { DevEvents, type DevProject } from '../../../scripts/dev-fixture.ts';
 import { devProject, repoRoot, temporaryDir } from '../../helpers.ts';
@@ -140,13 +140,13 @@ describe('store-landing dev', () => {
     expect(newName).not.toBe(oldName);
   });
 
-  it('loads a fresh copy of the templates when templates/ changes', async () => {
+  it('loads a fresh copy of the page code when page/ changes', async () => {
     events.drain();
-    await dev.rebuild([path.join(TEMPLATES_DIR, 'App.tsx')]);
+    await dev.rebuild([path.join(PAGE_DIR, 'view/app.tsx')]);
     expect(lastReport()).toMatchObject({ type: 'rebuilt' });
     // Compiled afresh from the sources on disk, and imported from there.
     expect(existsSync(path.join(repoRoot, 'node_modules/.cache/store-landing', `dev-${process.pid}`, '1', 'pipeline.js'))).toBe(true);
-    // The same templates on disk: a fresh render of them gives the same pages. (The host adapters
+    // The same code on disk: a fresh render of them gives the same pages. (The host adapters
     // embed functions by their compiled text, which another compiler spaces differently.)
     const changed = (lastReport() as Extract<DevEvent, { type: 'rebuilt' }>).changedFiles;
     expect(changed.filter((file) => !file.startsWith('_hosting/'))).toEqual([]);

@@ -96,10 +96,10 @@ describe('byte budgets', () => {
 
   it('ships in the client entry React and the islands only: no translator, messages or static section', async () => {
     const { metafile } = await bundleRuntime();
-    const client = Object.values(metafile.outputs).find((output) => output.entryPoint?.endsWith('templates/entry-client.tsx'))!;
+    const client = Object.values(metafile.outputs).find((output) => output.entryPoint?.endsWith('page/view/entry-client.tsx'))!;
     const inputs = Object.keys(client.inputs);
-    expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/react-dom/), expect.stringMatching(/templates\/components\/slider-controller\.ts$/)]));
-    expect(inputs.filter((input) => /i18next|templates\/(App|i18n)\.tsx$|components\/(header|description|information|privacy|ratings|whats-new|links)\.tsx$|locales\//.test(input))).toEqual([]);
+    expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/react-dom/), expect.stringMatching(/page\/view\/components\/slider-controller\.ts$/)]));
+    expect(inputs.filter((input) => /i18next|page\/view\/(app|i18n)\.tsx$|components\/(header|description|information|privacy|ratings|whats-new|links)\.tsx$|locales\//.test(input))).toEqual([]);
   });
 
   it('preloads the LCP image with high priority and nothing else', () => {

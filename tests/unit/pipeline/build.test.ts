@@ -8,7 +8,7 @@ import { imageUses } from '../../../generator/config/image-uses.ts';
 import { buildSite, type BuildResult } from '../../../generator/pipeline/index.ts';
 import { writeOutput } from '../../../generator/pipeline/output/write.ts';
 import { pageTexts } from '../../../generator/pipeline/render/page-props.ts';
-import { ENGLISH_CONSENT_TEXTS } from '../../../templates/runtime/consent-prompt.ts';
+import { ENGLISH_CONSENT_TEXTS } from '../../../page/contract/consent-texts.ts';
 import { checkConfig, defaultConfig, fixtureConfig, runCli, snapshot, temporaryDir } from '../../helpers.ts';
 
 let outDir: string;
@@ -209,7 +209,7 @@ describe('browser bundles', () => {
       return [output, ...staticImports(metafile, output)].flatMap((name) => Object.keys(metafile.outputs[name]!.inputs));
     };
     const runtimeInputs = inputsOf(entries.runtime);
-    expect(runtimeInputs.some((input) => input.includes('templates/runtime/'))).toBe(true);
+    expect(runtimeInputs.some((input) => input.includes('page/runtime/'))).toBe(true);
     expect(runtimeInputs.filter((input) => /node_modules\/(react|react-dom|scheduler)\//.test(input))).toEqual([]);
     expect(inputsOf(entries.client).some((input) => input.includes('node_modules/react-dom/'))).toBe(true);
   });

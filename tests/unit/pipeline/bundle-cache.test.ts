@@ -72,14 +72,14 @@ describe('the kept runtime bundle', () => {
     expect(made.count).toBe(2);
   });
 
-  it("lists as sources the templates, the packages they import and the bundler's own modules (its targets too), and a kept one equals a fresh one", async () => {
+  it("lists as sources the page's code, the packages it imports and the bundler's own modules (its targets too), and a kept one equals a fresh one", async () => {
     const cache = path.join(await temporaryDir(), 'cache');
     const fresh = await bundleRuntime();
     expect(fresh.sources).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/templates\/runtime\/index\.ts$/),
-        expect.stringMatching(/templates\/styles\.css$/),
-        expect.stringMatching(/templates\/language-redirect\.ts$/),
+        expect.stringMatching(/page\/runtime\/index\.ts$/),
+        expect.stringMatching(/page\/view\/styles\/header\.css$/),
+        expect.stringMatching(/page\/runtime\/language-redirect\.ts$/),
         expect.stringMatching(/node_modules\/react-dom\//),
         expect.stringMatching(/generator\/pipeline\/bundle\/bundle\.ts$/),
         expect.stringMatching(/generator\/pipeline\/bundle\/browser-targets\.ts$/),

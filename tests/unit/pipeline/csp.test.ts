@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { buildSite } from '../../../generator/pipeline/index.ts';
 import { contentSecurityPolicy, cspHash, reportingHeaders } from '../../../generator/pipeline/render/csp.ts';
-import { MODULE_LOADER } from '../../../templates/document.ts';
+import { MODULE_LOADER } from '../../../generator/pipeline/render/document.ts';
 import { loadConfig } from '../../../generator/config/load.ts';
 import { validateSite } from '../../../generator/pipeline/check.ts';
 import { mergeOverrides } from '../../../generator/config/merge.ts';

@@ -9,8 +9,8 @@ import { IMAGE_ROLES, imageKey } from '../../../generator/pipeline/images/image-
 import type { ImageRole } from '../../../generator/shared/image-limits.ts';
 import { createImagePipeline, optimizeImage, type OptimizedImage } from '../../../generator/pipeline/images/images.ts';
 import { imageResolver } from '../../../generator/pipeline/render/page-props.ts';
-import { AppImage } from '../../../templates/components/app-image.tsx';
-import { fixtureConfig, repoRoot, siteDir, temporaryDir } from '../../helpers.ts';
+import { AppImage } from '../../../page/view/components/app-image.tsx';
+import { fixtureConfig, pageCss, repoRoot, siteDir, temporaryDir } from '../../helpers.ts';
 import { pngHeader } from '../config/png-header.ts';
 
 const fixture = (name: string) => path.join(siteDir, 'images/formats', name);
@@ -222,8 +222,8 @@ describe('the build', () => {
 });
 
 describe('IMAGE_ROLES', () => {
-  it('matches the widths templates/styles.css shows the images at', async () => {
-    const css = await readFile(path.join(repoRoot, 'templates/styles.css'), 'utf8');
+  it('matches the widths the page CSS shows the images at', () => {
+    const css = pageCss();
     const widthOf = (selector: string) => {
       const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const rule = new RegExp(`(?:^|[},])\\s*${escaped}\\s*\\{([^}]*)\\}`, 'm').exec(css)?.[1];

@@ -6,8 +6,8 @@ import { buildSite } from '../../../generator/pipeline/index.ts';
 import { LocaleFormats } from '../../../generator/pipeline/render/locale-format.ts';
 import { buildListing } from '../../../generator/pipeline/render/page-props.ts';
 import { messagesFor } from '../../../generator/config/validate.ts';
-import { render, TranslatorCache } from '../../../templates/entry-server.tsx';
-import type { ImageRef, Messages } from '../../../templates/props.ts';
+import { render, TranslatorCache } from '../../../page/view/entry-server.tsx';
+import type { ImageRef, Messages } from '../../../page/contract/props.ts';
 import { checkConfig, fixturesDir, temporaryDir } from '../../helpers.ts';
 
 const config = path.join(fixturesDir, 'markets/variants.yaml');

@@ -7,7 +7,8 @@ import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { buildSite } from '../../../generator/pipeline/index.ts';
-import { escapeHtml, serializeJson } from '../../../templates/document.ts';
+import { escapeHtml } from '../../../generator/shared/html.ts';
+import { serializeJson } from '../../../generator/pipeline/render/document.ts';
 import { copySiteFiles, fixtureConfig, siteDir, temporaryDir as createTemporaryDir } from '../../helpers.ts';
 
 type Node = DefaultTreeAdapterMap['node'];

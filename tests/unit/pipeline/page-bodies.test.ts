@@ -9,8 +9,8 @@ import { templateHtml, type DocumentTemplate } from '../../../generator/pipeline
 import { sitePageProps } from '../../../generator/pipeline/site-props.ts';
 import { BoundedCache } from '../../../generator/shared/bounded-cache.ts';
 import { readCampaignManifests } from '../../../generator/shared/manifest.ts';
-import { render, TranslatorCache } from '../../../templates/entry-server.tsx';
-import type { PageProps } from '../../../templates/props.ts';
+import { render, TranslatorCache } from '../../../page/view/entry-server.tsx';
+import type { PageProps } from '../../../page/contract/props.ts';
 import { fixturesDir, temporaryDir } from '../../helpers.ts';
 
 /** Every built page: its props (sitePageProps) and its body (the root element's markup). */

@@ -1,40 +1,57 @@
-// The arrows between the source folders run one way (docs/architecture.md): validation knows nothing of the pipeline, the browser's templates nothing of Node, and dev learns what to watch from the build, never by validating again.
+// The arrows between the source folders run one way (docs/architecture.md): validation knows nothing of the pipeline, the page's code nothing of Node or of the generator, the build nothing of the browser runtime, and dev learns what to watch from the build, never by validating again.
+import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers.ts';
 
-/** Each area of the source (a folder of generator/, or templates/) and the other areas it may import from. */
+/**
+ * Each area of the source (a folder of generator/ or of page/, named `page/<folder>`) and the
+ * other areas it may import from. The build reads the page's contract, renders its view and runs
+ * its edge code, but never imports the browser runtime.
+ */
 const MAY_IMPORT: Record<string, string[]> = {
-  templates: [],
+  'page/contract': [],
+  'page/edge': [],
+  'page/view': ['page/contract'],
+  'page/runtime': ['page/contract', 'page/edge'],
   shared: [],
-  config: ['shared', 'templates'],
-  hosts: ['shared', 'templates'],
-  pipeline: ['config', 'hosts', 'shared', 'templates'],
-  merge: ['pipeline', 'config', 'hosts', 'shared', 'templates'],
-  serve: ['hosts', 'shared', 'templates'],
-  screenshots: ['serve', 'pipeline', 'config', 'hosts', 'shared', 'templates'],
-  dev: ['serve', 'pipeline', 'config', 'hosts', 'shared', 'templates'],
-  cli: ['dev', 'screenshots', 'serve', 'merge', 'pipeline', 'config', 'hosts', 'shared', 'templates'],
+  config: ['shared', 'page/contract', 'page/edge'],
+  hosts: ['shared', 'page/edge'],
+  pipeline: ['config', 'hosts', 'shared', 'page/contract', 'page/edge', 'page/view'],
+  merge: ['pipeline', 'config', 'hosts', 'shared'],
+  serve: ['hosts', 'shared', 'page/edge'],
+  screenshots: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
+  dev: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
+  cli: ['dev', 'screenshots', 'serve', 'merge', 'pipeline', 'config', 'hosts', 'shared'],
 };
 
 /** The modules dev must not import: it watches what the build reports it read. */
 const VALIDATION = ['generator/config/validate.ts', 'generator/pipeline/check.ts'];
 
-const areaOf = (file: string) => (file.startsWith('templates/') ? 'templates' : file.split('/')[1]!);
+/** Node's own modules, with and without `node:`: the page's code runs in browsers and at the edge, where none exists. */
+const NODE_MODULES = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
-/** Every relative import of a module (static, dynamic and type-only), as paths from the repository's root. */
+const areaOf = (file: string) => {
+  const [top, folder] = file.split('/');
+  return top === 'page' ? `page/${folder}` : folder!;
+};
+
+/** Every import of a module (static, dynamic and type-only), relative ones as paths from the repository's root. */
 function importsOf(file: string, text: string): string[] {
-  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport\(?)\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]!);
-  return specifiers.map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
+  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport\(?)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!);
+  return specifiers.map((specifier) =>
+    specifier.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) : specifier,
+  );
 }
 
 /** The imports of `file` that break the rules above, as "from -> to". */
 function wrongArrows(file: string, text: string): string[] {
   const area = areaOf(file);
   return importsOf(file, text)
-    .filter((target) => target.startsWith('generator/') || target.startsWith('templates/'))
     .filter((target) => {
+      if (NODE_MODULES.has(target)) return area.startsWith('page/');
+      if (!target.startsWith('generator/') && !target.startsWith('page/')) return false;
       const to = areaOf(target);
       if (to !== area && !MAY_IMPORT[area]!.includes(to)) return true;
       return area === 'dev' && VALIDATION.includes(target);
@@ -42,7 +59,7 @@ function wrongArrows(file: string, text: string): string[] {
     .map((target) => `${file} -> ${target}`);
 }
 
-const sources = ['generator', 'templates'].flatMap((dir) =>
+const sources = ['generator', 'page'].flatMap((dir) =>
   readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name))
     .map((name) => path.posix.join(dir, name.split(path.sep).join('/'))),
@@ -63,8 +80,22 @@ describe('the source folders', () => {
     expect(wrongArrows('generator/dev/watch-plan.ts', "const { checkConfig } = await import('../config/validate.ts');")).toEqual([
       'generator/dev/watch-plan.ts -> generator/config/validate.ts',
     ]);
-    expect(wrongArrows('templates/App.tsx', "import type { Config } from '../generator/config/types.ts';")).toEqual([
-      'templates/App.tsx -> generator/config/types.ts',
+  });
+
+  it("would report the page's code importing Node or the generator, and the build importing the runtime", () => {
+    expect(wrongArrows('page/view/app.tsx', "import type { Config } from '../../generator/config/types.ts';")).toEqual([
+      'page/view/app.tsx -> generator/config/types.ts',
     ]);
+    expect(wrongArrows('page/runtime/cookies.ts', "import { readFile } from 'node:fs/promises';\nimport path from 'path';")).toEqual([
+      'page/runtime/cookies.ts -> node:fs/promises',
+      'page/runtime/cookies.ts -> path',
+    ]);
+    expect(wrongArrows('page/contract/props.ts', "import type { Attribution } from '../runtime/attribution.ts';")).toEqual([
+      'page/contract/props.ts -> page/runtime/attribution.ts',
+    ]);
+    expect(wrongArrows('generator/config/tracking-checks.ts', "import { CLICK_IDS } from '../../page/runtime/click-ids.ts';")).toEqual([
+      'generator/config/tracking-checks.ts -> page/runtime/click-ids.ts',
+    ]);
+    expect(wrongArrows('generator/pipeline/render/body.ts', "import { render } from '../../../page/view/entry-server.tsx';")).toEqual([]);
   });
 });

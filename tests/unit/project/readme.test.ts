@@ -90,7 +90,7 @@ describe.each(PAGES)('%s', (page) => {
   it("names only the project's paths that exist", () => {
     const missing: string[] = [];
     for (const [, code] of prose(text).matchAll(/`([^`\n]+)`/g)) {
-      const named = /^(?:bin|generator|templates|tests|scripts|docs|locales|images|baselines|\.ci|\.github)\/[^\s<>]*$/.exec(code!)?.[0];
+      const named = /^(?:bin|generator|page|tests|scripts|docs|locales|images|baselines|\.ci|\.github)\/[^\s<>]*$/.exec(code!)?.[0];
       if (named && !pathExists(named)) missing.push(named);
     }
     expect(missing).toEqual([]);

@@ -1,12 +1,12 @@
 // The ad networks on a fake document: each vendor's base code (Meta, TikTok, Snap, Google), and loadAdNetworks's shared event ids, consent and single warning.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadAdNetworks, type AdNetworkWindow } from '../../../templates/runtime/ad-networks.ts';
-import { createConsent } from '../../../templates/runtime/consent.ts';
-import { GOOGLE_TAG_SRC, googleTag, loadGoogleTag } from '../../../templates/runtime/google-tag.ts';
-import { loadMetaPixel, META_PIXEL_SRC, metaPixel } from '../../../templates/runtime/meta-pixel.ts';
-import { loadSnapPixel, SNAP_PIXEL_SRC, snapPixel } from '../../../templates/runtime/snap-pixel.ts';
-import { loadTikTokPixel, TIKTOK_PIXEL_SRC, tiktokPixel } from '../../../templates/runtime/tiktok-pixel.ts';
-import type { TrackingSettings } from '../../../templates/runtime/types.ts';
+import { loadAdNetworks, type AdNetworkWindow } from '../../../page/runtime/ad-networks.ts';
+import { createConsent } from '../../../page/runtime/consent.ts';
+import { GOOGLE_TAG_SRC, googleTag, loadGoogleTag } from '../../../page/runtime/google-tag.ts';
+import { loadMetaPixel, META_PIXEL_SRC, metaPixel } from '../../../page/runtime/meta-pixel.ts';
+import { loadSnapPixel, SNAP_PIXEL_SRC, snapPixel } from '../../../page/runtime/snap-pixel.ts';
+import { loadTikTokPixel, TIKTOK_PIXEL_SRC, tiktokPixel } from '../../../page/runtime/tiktok-pixel.ts';
+import type { TrackingSettings } from '../../../page/contract/runtime-config.ts';
 import { FakeDocument, type ScriptOutcome } from './fake-scripts.ts';
 
 const META_ID = '123456789012345';

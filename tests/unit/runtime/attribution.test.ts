@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQueryComponent, normaliseKey, parseAttribution } from '../../../templates/runtime/attribution.ts';
+import { decodeQueryComponent, normaliseKey, parseAttribution } from '../../../page/runtime/attribution.ts';
 
 const asObject = (search: string) => Object.fromEntries(parseAttribution(search));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { trapBackButton, TRAP_STATE } from '../../../templates/runtime/back-trap.ts';
+import { trapBackButton, TRAP_STATE } from '../../../page/runtime/back-trap.ts';
 
 function fakeWindow(pathname: string, search: string, hash = '') {
   const listeners: Array<() => void> = [];

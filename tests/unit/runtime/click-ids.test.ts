@@ -1,7 +1,7 @@
 // Other ad networks' click ids: which query keys they arrive in and which install-link parameter AppsFlyer reads each from.
 import { describe, expect, it } from 'vitest';
-import { parseAttribution } from '../../../templates/runtime/attribution.ts';
-import { CLICK_ID_PARAMS, CLICK_IDS, resolveClickIds } from '../../../templates/runtime/click-ids.ts';
+import { parseAttribution } from '../../../page/runtime/attribution.ts';
+import { CLICK_ID_PARAMS, CLICK_IDS, resolveClickIds } from '../../../page/contract/click-ids.ts';
 
 const resolved = (search: string) => Object.fromEntries(resolveClickIds(parseAttribution(search)));
 

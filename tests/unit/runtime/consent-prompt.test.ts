@@ -1,6 +1,7 @@
 // The consent prompt in plain DOM: texts from the locale with English for missing keys, styled through the CSSOM only, buttons that answer and close it.
 import { describe, expect, it, vi } from 'vitest';
-import { consentTexts, ENGLISH_CONSENT_TEXTS, mountConsentPrompt, PROMPT_ATTRIBUTE } from '../../../templates/runtime/consent-prompt.ts';
+import { consentTexts, ENGLISH_CONSENT_TEXTS } from '../../../page/contract/consent-texts.ts';
+import { mountConsentPrompt, PROMPT_ATTRIBUTE } from '../../../page/runtime/consent-prompt.ts';
 
 /** An element as the prompt builds it; `setAttribute('style')` would break the page's CSP, so it fails the test. */
 class FakeElement {

@@ -8,7 +8,7 @@ import {
   setUpConsent,
   whenGranted,
   type ConsentWindow,
-} from '../../../templates/runtime/consent.ts';
+} from '../../../page/runtime/consent.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionDataKnown, hasTrackingCookies, readCookies, TRACKING_COOKIES } from '../../../templates/runtime/cookies.ts';
+import { attributionDataKnown, hasTrackingCookies, readCookies, TRACKING_COOKIES } from '../../../page/runtime/cookies.ts';
 
 describe('readCookies', () => {
   it('reads the three tracking cookies', () => {

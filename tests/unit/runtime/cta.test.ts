@@ -3,13 +3,12 @@ import {
   ctaAnchor,
   handleCtaClicks,
   isPlainClick,
-  REDIRECT_DELAY_MS,
   remainingDelay,
   syncCtaLinks,
   takeEarlyTap,
-  EARLY_TAP,
   type ClickLike,
-} from '../../../templates/runtime/cta.ts';
+} from '../../../page/runtime/cta.ts';
+import { EARLY_TAP, REDIRECT_DELAY_MS } from '../../../page/contract/early-input.ts';
 
 interface FakeNode {
   isCta: boolean;

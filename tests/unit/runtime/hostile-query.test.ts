@@ -1,9 +1,9 @@
 // Property tests: any query string, cookie or page value never throws, never pollutes prototypes, and only ever becomes an encoded parameter of the OneLink URL.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseAttribution } from '../../../templates/runtime/attribution.ts';
-import { resolveClickIds } from '../../../templates/runtime/click-ids.ts';
-import { readCookies, TRACKING_COOKIES } from '../../../templates/runtime/cookies.ts';
+import { parseAttribution } from '../../../page/runtime/attribution.ts';
+import { resolveClickIds } from '../../../page/contract/click-ids.ts';
+import { readCookies, TRACKING_COOKIES } from '../../../page/runtime/cookies.ts';
 import {
   buildInstallLink,
   DEFAULT_MEDIA_SOURCE,
@@ -11,8 +11,8 @@ import {
   resolveAttribution,
   type AttributionInputs,
   type InstallLinkParams,
-} from '../../../templates/runtime/install-link.ts';
-import { toSmartScriptOptions } from '../../../templates/runtime/smart-script-options.ts';
+} from '../../../page/runtime/install-link.ts';
+import { toSmartScriptOptions } from '../../../page/runtime/smart-script-options.ts';
 import { DEFAULT_ATTRIBUTION } from '../../helpers.ts';
 
 /** Runs of each property; the total is reported after the tests. */

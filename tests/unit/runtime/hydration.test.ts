@@ -1,6 +1,7 @@
 // Islands hydration: the client entry loads once, on the first interaction (a touch, a key, focus, a slider scrolled), and never by itself.
 import { describe, expect, it, vi } from 'vitest';
-import { createHydration, EARLY_INTERACTION, scheduleHydration, type HydrationWindow } from '../../../templates/runtime/hydration.ts';
+import { EARLY_INTERACTION } from '../../../page/contract/early-input.ts';
+import { createHydration, scheduleHydration, type HydrationWindow } from '../../../page/runtime/hydration.ts';
 
 /** A window with controllable event listeners. */
 function fakeWindow() {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseAttribution } from '../../../templates/runtime/attribution.ts';
+import { parseAttribution } from '../../../page/runtime/attribution.ts';
 import {
   buildInstallLink,
   completeInstallLink,
   resolveAttribution,
   resolveSource,
   type AttributionInputs,
-} from '../../../templates/runtime/install-link.ts';
-import { toSmartScriptOptions, type SmartScriptOptions } from '../../../templates/runtime/smart-script-options.ts';
+} from '../../../page/runtime/install-link.ts';
+import { toSmartScriptOptions, type SmartScriptOptions } from '../../../page/runtime/smart-script-options.ts';
 import { DEFAULT_ATTRIBUTION } from '../../helpers.ts';
 import { SMART_SCRIPT_PARAMETER_NAMES } from '../../smart-script.ts';
 

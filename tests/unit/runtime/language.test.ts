@@ -6,8 +6,8 @@ import {
   pageAlternates,
   plainRouteLocale,
   sameOriginUrl,
-} from '../../../templates/runtime/language.ts';
-import { preferredLocale } from '../../../templates/negotiate.ts';
+} from '../../../page/runtime/language.ts';
+import { preferredLocale } from '../../../page/edge/negotiate.ts';
 
 const LOCALES = ['en', 'de', 'es', 'fr'];
 /** A page's config, with `pages`: the locales its hreflang alternates name a page of its route in. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLinkStore } from '../../../templates/runtime/link-store.ts';
+import { createLinkStore } from '../../../page/runtime/link-store.ts';
 
 describe('createLinkStore', () => {
   it('tells subscribers the current link at once and every change', () => {

@@ -1,9 +1,9 @@
 // The in-place language switch on a real DOM (jsdom): another locale's page is checked, then morphed into this one element by element.
 import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messageAt } from '../../../templates/runtime/consent-prompt.ts';
-import { readLocalePage, switchToPage } from '../../../templates/runtime/locale-switch.ts';
-import { readJsonElement, readPageTexts } from '../../../templates/runtime/page-props.ts';
+import { messageAt } from '../../../page/contract/consent-texts.ts';
+import { readLocalePage, switchToPage } from '../../../page/runtime/locale-switch.ts';
+import { readJsonElement, readPageTexts } from '../../../page/contract/page-props.ts';
 
 /** A page as the build writes one, in miniature: the body's sections with the two islands' viewports, and its JSON. */
 function pageHtml(locale: string, words: { title: string; heading: string; review: string; alt: string }, options: { islands?: string[]; islandProps?: unknown } = {}) {

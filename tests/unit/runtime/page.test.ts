@@ -1,11 +1,12 @@
 // The runtime wired on a fake page: startRuntime end to end, third parties faked (no DOM library needed).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SMART_SCRIPT_SRC, WEB_SDK_SRC, type AppsFlyerWindow } from '../../../templates/runtime/appsflyer.ts';
-import { CONSENT_STORAGE_KEY, type ConsentWindow } from '../../../templates/runtime/consent.ts';
-import { ENGLISH_CONSENT_TEXTS, PROMPT_ATTRIBUTE } from '../../../templates/runtime/consent-prompt.ts';
-import { readRuntimeConfig, startRuntime } from '../../../templates/runtime/index.ts';
-import { META_PIXEL_SRC, type PixelWindow } from '../../../templates/runtime/meta-pixel.ts';
-import type { RuntimeConfig } from '../../../templates/runtime/types.ts';
+import { SMART_SCRIPT_SRC, WEB_SDK_SRC, type AppsFlyerWindow } from '../../../page/runtime/appsflyer.ts';
+import { CONSENT_STORAGE_KEY, type ConsentWindow } from '../../../page/runtime/consent.ts';
+import { ENGLISH_CONSENT_TEXTS } from '../../../page/contract/consent-texts.ts';
+import { PROMPT_ATTRIBUTE } from '../../../page/runtime/consent-prompt.ts';
+import { readRuntimeConfig, startRuntime } from '../../../page/runtime/index.ts';
+import { META_PIXEL_SRC, type PixelWindow } from '../../../page/runtime/meta-pixel.ts';
+import type { RuntimeConfig } from '../../../page/contract/runtime-config.ts';
 import { SMART_SCRIPT_PARAMETER_NAMES } from '../../smart-script.ts';
 
 type ScriptOutcome = 'load' | 'error' | 'pending';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pollUntil, type Clock } from '../../../templates/runtime/poll.ts';
+import { pollUntil, type Clock } from '../../../page/runtime/poll.ts';
 
 const clock: Clock = {
   setInterval: (handler, ms) => setInterval(handler, ms),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encode } from 'uqr';
-import { qrPath } from '../../../templates/runtime/qr-code.ts';
+import { qrPath } from '../../../page/runtime/qr-code.ts';
 
 describe('qrPath', () => {
   it('draws one unit square per dark module', () => {

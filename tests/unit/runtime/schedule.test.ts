@@ -1,6 +1,6 @@
 // inSeparateTasks: the runtime's start split into tasks, in order, each part isolated from the others' failures.
 import { expect, it } from 'vitest';
-import { inSeparateTasks } from '../../../templates/runtime/schedule.ts';
+import { inSeparateTasks } from '../../../page/runtime/schedule.ts';
 
 /** A window whose timer queue the test runs by hand, one task at a time. */
 function manualWindow() {

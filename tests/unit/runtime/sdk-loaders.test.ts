@@ -7,10 +7,10 @@ import {
   smartScriptLink,
   WEB_SDK_SRC,
   type AppsFlyerWindow,
-} from '../../../templates/runtime/appsflyer.ts';
-import { addedComponent, loadPaymentSdk } from '../../../templates/runtime/payments.ts';
-import { injectScript, isErrorOf } from '../../../templates/runtime/scripts.ts';
-import type { PaymentSettings } from '../../../templates/runtime/types.ts';
+} from '../../../page/runtime/appsflyer.ts';
+import { addedComponent, loadPaymentSdk } from '../../../page/runtime/payments.ts';
+import { injectScript, isErrorOf } from '../../../page/runtime/scripts.ts';
+import type { PaymentSettings } from '../../../page/contract/runtime-config.ts';
 import { FakeDocument } from './fake-scripts.ts';
 
 const BASE = 'https://pictura.onelink.me/Ab1c';

@@ -10,7 +10,7 @@ import {
   type ResponseLike,
   type SplitConfig,
   type StorageLike,
-} from '../../../templates/runtime/split-test.ts';
+} from '../../../page/runtime/split-test.ts';
 
 const LOCALES = ['en', 'de', 'es', 'fr'];
 

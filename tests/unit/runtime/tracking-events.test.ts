@@ -1,6 +1,6 @@
 // Event ids (crypto.randomUUID or an equivalent) and the dataLayer entries a Conversions API sender reads.
 import { describe, expect, it, vi } from 'vitest';
-import { createEventId, publishEvent, trackedEvent, type EventWindow } from '../../../templates/runtime/tracking-events.ts';
+import { createEventId, publishEvent, trackedEvent, type EventWindow } from '../../../page/runtime/tracking-events.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
