@@ -17,7 +17,7 @@ export const REVALIDATE = 'no-cache';
 export const VARY_LANGUAGE = 'Accept-Language';
 
 /**
- * Headers of every response of the site, whatever the campaign: csp.ts's security headers,
+ * Headers of every response of the site, whatever the campaign: SECURITY_HEADERS above,
  * and X-Frame-Options for browsers older than the policies' `frame-ancestors`.
  */
 export const SITE_HEADERS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, 'X-Frame-Options': 'DENY' };

@@ -4,7 +4,7 @@ import type { Config } from '../../config/types.ts';
 import { paymentScripts } from '../bundle/assets.ts';
 import type { AssetFile } from '../bundle/bundle.ts';
 import type { CampaignContext } from './context.ts';
-import { contentSecurityPolicy } from '../render/csp.ts';
+import { contentSecurityPolicy } from '../policy/csp.ts';
 import type { OptimizedImage } from '../images/images.ts';
 import type { CampaignPlan } from '../plan.ts';
 

@@ -4,7 +4,7 @@ import { TranslatorCache } from '../../../page/view/i18n.tsx';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
 import type { MinifiedComponents } from '../bundle/assets.ts';
 import type { Bundle } from '../bundle/bundle.ts';
-import { cspHash, type InlineHashes } from '../render/csp.ts';
+import { cspHash, type InlineHashes } from '../policy/csp.ts';
 import { ShellCache } from '../render/body.ts';
 import type { CampaignTemplate } from '../render/documents.ts';
 import { LocaleFormats } from '../render/locale-format.ts';

@@ -2,7 +2,7 @@
 import type { CampaignManifest } from '../../shared/manifest.ts';
 import type { CampaignAssembly } from './assemble.ts';
 import type { CampaignContext } from './context.ts';
-import { reportingHeaders } from '../render/csp.ts';
+import { reportingHeaders } from '../policy/csp.ts';
 import type { CampaignPlan } from '../plan.ts';
 import type { RenderedCampaign } from '../render/index.ts';
 import { byteLength, type OutputFile } from '../output/write.ts';

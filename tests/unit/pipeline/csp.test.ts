@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { buildSite } from '../../../generator/pipeline/index.ts';
-import { contentSecurityPolicy, cspHash, reportingHeaders } from '../../../generator/pipeline/render/csp.ts';
+import { contentSecurityPolicy, cspHash, reportingHeaders } from '../../../generator/pipeline/policy/csp.ts';
 import { MODULE_LOADER } from '../../../generator/pipeline/render/document.ts';
 import { loadConfig } from '../../../generator/config/load.ts';
 import { validateSite } from '../../../generator/pipeline/check.ts';

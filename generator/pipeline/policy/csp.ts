@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config/types.ts';
 import { UPGRADE_INSECURE_REQUESTS } from '../../hosts/headers.ts';
-import { MODULE_LOADER, scriptText } from './document.ts';
+import { MODULE_LOADER, scriptText } from '../render/document.ts';
 
 type Directive = 'script-src' | 'img-src' | 'connect-src' | 'frame-src';
 
