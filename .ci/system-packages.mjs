@@ -1,4 +1,5 @@
-// Installs the Debian packages of .ci/system-packages.txt that are missing (as root with apt), or stops at once with the command that does; run before `npm test`, by .ci/run and by .ci/Dockerfile.
+// Installs the Debian packages of .ci/system-packages.txt that are missing (as root with apt), or stops at
+// once with the command that does; run before `npm test`, by .ci/run and by .ci/Dockerfile.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +20,15 @@ export function parsePackageList(text) {
  * @param query runs dpkg-query with these arguments and returns its output (tests pass a fake).
  */
 export function findMissing(packages, query = queryDpkg) {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax.
   const output = query(['-W', '-f=${Package} ${db:Status-Status}\n', ...packages]);
   if (output === undefined) return undefined;
-  const installed = new Set(output.split('\n').filter((line) => line.endsWith(' installed')).map((line) => line.split(' ')[0]));
+  const installed = new Set(
+    output
+      .split('\n')
+      .filter((line) => line.endsWith(' installed'))
+      .map((line) => line.split(' ')[0]),
+  );
   return packages.filter((name) => !installed.has(name));
 }
 
@@ -62,7 +69,10 @@ function main() {
   }
   console.error(`Installing the Debian packages the tests need: ${plan.packages.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...plan.packages]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...plan.packages],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed (exit ${result.status}).`);

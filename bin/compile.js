@@ -1,4 +1,5 @@
-// Compiles the TypeScript CLI (generator/cli/index.ts and all it imports, the page's view included) to plain JavaScript in dist/ with esbuild.
+// Compiles the TypeScript CLI (generator/cli/index.ts and all it imports, the page's view included) to plain
+// JavaScript in dist/ with esbuild.
 // @ts-check
 //
 // Run by `npm install` (the `prepare` script) and `npm test` (`pretest`); bin/store-landing.js
@@ -59,7 +60,18 @@ function precompiledValidators(outdir, inputs) {
       builder.onLoad({ filter: /schema-validators\.ts$/ }, async (args) => {
         if (args.path !== VALIDATORS) return undefined;
         const { build } = await import('esbuild');
-        const result = await build({ absWorkingDir: ROOT, entryPoints: [VALIDATORS], bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', write: false, metafile: true, logLevel: 'warning' });
+        const result = await build({
+          absWorkingDir: ROOT,
+          entryPoints: [VALIDATORS],
+          bundle: true,
+          format: 'esm',
+          platform: 'node',
+          target: 'node20',
+          packages: 'external',
+          write: false,
+          metafile: true,
+          logLevel: 'warning',
+        });
         for (const input of Object.keys(result.metafile.inputs)) inputs.add(input);
         // Inside the package, so that its imports of ajv resolve from the package's node_modules.
         const runnable = path.join(outdir, `schema-validators.${process.pid}.tmp.mjs`);

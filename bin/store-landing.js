@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The store-landing command: runs the CLI compiled to plain JavaScript (dist/, see compile.js), recompiling it first when a TypeScript source changed.
+// The store-landing command: runs the CLI compiled to plain JavaScript (dist/, see compile.js), recompiling
+// it first when a TypeScript source changed.
 import { compileCli, isStale } from './compile.js';
 
 // React renders faster in production mode (no development checks), and the build ships production bundles anyway.

@@ -1,4 +1,5 @@
-// `npm run bench:dev` (and the end of `npm run bench`): edit-to-reload times of `store-landing dev`, medians of 10 edits each of a locale string, a YAML fact and a new screenshot.
+// `npm run bench:dev` (and the end of `npm run bench`): edit-to-reload times of `store-landing dev`, medians
+// of 10 edits each of a locale string, a YAML fact and a new screenshot.
 //
 // Dev runs as users run it (bin/store-landing.js dev --json) on a copied project; this process
 // holds the event stream an open page holds, and times each edit from the moment before the
@@ -59,7 +60,9 @@ function median(values: number[]): number {
 
 /** Starts dev on the project; resolves to its URL and a way to stop it. */
 async function startDev(project: DevProject): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/store-landing.js'), 'dev', '-c', 'variants.yaml', '-p', '0', '--json'], { cwd: project.dir });
+  const child = spawn(process.execPath, [path.join(root, 'bin/store-landing.js'), 'dev', '-c', 'variants.yaml', '-p', '0', '--json'], {
+    cwd: project.dir,
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -105,11 +108,15 @@ export async function benchDev(): Promise<void> {
   const dev = await startDev(project);
   const events = await DevEvents.connect(dev.url);
   try {
-    console.log(`\nstore-landing dev on a copy of the demo (20 pages): edit-to-reload times, ${EDITS} edits each (from the file write to the reload message reaching a connected page):`);
+    console.log(
+      `\nstore-landing dev on a copy of the demo (20 pages): edit-to-reload times, ${EDITS} edits each (from the file write to the reload message reaching a connected page):`,
+    );
     for (const scenario of SCENARIOS) {
       const times = await timeEdits(project, events, scenario);
       const [low, high] = [Math.min(...times), Math.max(...times)];
-      console.log(`  ${scenario.name.padEnd(56)} median ${median(times).toFixed(0).padStart(5)} ms   (${low.toFixed(0)} to ${high.toFixed(0)} ms)`);
+      console.log(
+        `  ${scenario.name.padEnd(56)} median ${median(times).toFixed(0).padStart(5)} ms   (${low.toFixed(0)} to ${high.toFixed(0)} ms)`,
+      );
     }
   } finally {
     events.close();

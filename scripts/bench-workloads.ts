@@ -1,4 +1,5 @@
-// The workloads of `npm run bench` (bench.ts): their configs, one build of the compiled CLI in a fresh process, and the bare renderToString + write floor.
+// The workloads of `npm run bench` (bench.ts): their configs, one build of the compiled CLI in a fresh
+// process, and the bare renderToString + write floor.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';

@@ -1,4 +1,5 @@
-// `npm run bench`: builds generated configs with the compiled CLI and prints medians of speed, memory and page weight per workload; then dev's edit-to-reload times (bench-dev.ts).
+// `npm run bench`: builds generated configs with the compiled CLI and prints medians of speed, memory and
+// page weight per workload; then dev's edit-to-reload times (bench-dev.ts).
 //
 // Each run is a fresh process (so peak memory is that build's own, its worker threads
 // included) building with `build --all` into a fresh folder, with the writes of the runs
@@ -93,7 +94,10 @@ async function compileTree(): Promise<void> {
 
 /** The floor for the pages a build of `config` wrote into `outDir`, in a process of its own (the page's view loaded through tsx). */
 function floorOf(config: string, outDir: string): number {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--floor', config, outDir], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--floor', config, outDir], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (child.status !== 0) throw new Error(`The floor failed: ${child.stderr}`);
   return Number(child.stdout.toString().trim().split('\n').pop());
 }
@@ -115,7 +119,9 @@ function measure(workload: Workload, target: string): Measured & { lastOut: stri
     lastOut = path.join(target, `${workload.name.replace(/\W+/g, '-')}-${i}`);
     flushWrites();
     runs.push(runBuild(tree, workload.config, lastOut, workload.flags));
-    process.stdout.write(`  ${workload.name}, run ${i + 1}: ${(runs.at(-1)!.wallMs / 1000).toFixed(1)} s, ${runs.at(-1)!.maxRssMB.toFixed(0)} MB, ${JSON.stringify(runs.at(-1)!.timings)}\n`);
+    process.stdout.write(
+      `  ${workload.name}, run ${i + 1}: ${(runs.at(-1)!.wallMs / 1000).toFixed(1)} s, ${runs.at(-1)!.maxRssMB.toFixed(0)} MB, ${JSON.stringify(runs.at(-1)!.timings)}\n`,
+    );
   }
   return { workload, runs, floorMs: floorOf(workload.config, lastOut), lastOut };
 }
@@ -135,9 +141,12 @@ function printTable(target: string, results: Measured[]): void {
   const width = Math.max(...results.map(({ workload }) => workload.name.length));
   console.log(`\n${target}: medians (pages/s and ms/page after bundling: render + write; whole: the command, start to end)`);
   console.log(`  ${''.padEnd(width)}${columns.map(([label]) => label.padStart(15)).join('')}`);
-  for (const result of results) console.log(`  ${result.workload.name.padEnd(width)}${columns.map(([, cell]) => cell(result).padStart(15)).join('')}`);
+  for (const result of results)
+    console.log(`  ${result.workload.name.padEnd(width)}${columns.map(([, cell]) => cell(result).padStart(15)).join('')}`);
   for (const { workload, runs } of results) {
-    const stages = (['load', 'bundle', 'render', 'write'] as const).map((stage) => `${stage} ${median(runs.map((run) => run.timings[stage])).toFixed(0)}`);
+    const stages = (['load', 'bundle', 'render', 'write'] as const).map(
+      (stage) => `${stage} ${median(runs.map((run) => run.timings[stage])).toFixed(0)}`,
+    );
     console.log(`  ${workload.name.padEnd(width)}  stages, ms: ${stages.join(', ')}`);
   }
 }
@@ -149,7 +158,13 @@ function workloads(work: string): Workload[] {
     { name: 'distinct, 50 x 20', config: distinct, flags: [], runs: RUNS, onDisk: true },
     // The build's own thread only, as before workers: what the cores add. (An older checkout has no --jobs.)
     ...(own ? [{ name: 'distinct, 50 x 20, --jobs 1', config: distinct, flags: ['--jobs', '1'], runs: RUNS, onDisk: false }] : []),
-    { name: `distinct, ${LARGE_CAMPAIGNS} x 20`, config: writeConfig(work, 'distinct-large.yaml', LARGE_CAMPAIGNS, true), flags: [], runs: 1, onDisk: false },
+    {
+      name: `distinct, ${LARGE_CAMPAIGNS} x 20`,
+      config: writeConfig(work, 'distinct-large.yaml', LARGE_CAMPAIGNS, true),
+      flags: [],
+      runs: 1,
+      onDisk: false,
+    },
   ];
 }
 
@@ -180,7 +195,9 @@ async function main() {
   console.log('\nPer-page bytes (/campaign-NN/feature1/):');
   console.log(`  ${'part'.padEnd(24)}  ${'raw'.padStart(8)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`);
   for (const [part, size] of Object.entries(pageWeight(weighed))) {
-    console.log(`  ${part.padEnd(24)}  ${String(size.raw).padStart(8)}  ${String(size.gzip).padStart(8)}  ${String(size.brotli).padStart(8)}`);
+    console.log(
+      `  ${part.padEnd(24)}  ${String(size.raw).padStart(8)}  ${String(size.gzip).padStart(8)}  ${String(size.brotli).padStart(8)}`,
+    );
   }
   for (const target of targets) rmSync(target.dir, { recursive: true, force: true });
   // dev's figures are this checkout's own.

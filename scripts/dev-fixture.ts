@@ -1,4 +1,5 @@
-// For the dev tests and the dev benchmark: a small project in a temporary folder to edit (never the user's variants.yaml), and a client of dev's event stream.
+// For the dev tests and the dev benchmark: a small project in a temporary folder to edit (never the user's
+// variants.yaml), and a client of dev's event stream.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { get, type ClientRequest } from 'node:http';

@@ -1,6 +1,14 @@
-// `npm run docs`: rewrites what is generated from the config's definition: the reference in docs/config.md and variants.schema.json. Unit tests fail when either is stale.
+// `npm run docs`: rewrites what is generated from the config's definition: the reference in docs/config.md
+// and variants.schema.json. Unit tests fail when either is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { configReference, REFERENCE_END, REFERENCE_FILE, REFERENCE_START, SCHEMA_FILE, schemaFileText } from '../generator/config/reference.ts';
+import {
+  configReference,
+  REFERENCE_END,
+  REFERENCE_FILE,
+  REFERENCE_START,
+  SCHEMA_FILE,
+  schemaFileText,
+} from '../generator/config/reference.ts';
 
 const root = new URL('../', import.meta.url);
 const pageFile = new URL(REFERENCE_FILE, root);

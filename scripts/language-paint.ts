@@ -1,4 +1,5 @@
-// `npm run bench:language`: on a host that negotiates nothing, when is the visitor's language painted (Chromium at 4x CPU slowdown), and what does an English visitor pay for it.
+// `npm run bench:language`: on a host that negotiates nothing, when is the visitor's language painted
+// (Chromium at 4x CPU slowdown), and what does an English visitor pay for it.
 //
 // The default config is built and served twice: as plain files (sirv, no negotiation: a bucket,
 // GitHub Pages) and by `store-landing serve` (the language picked from Accept-Language, as the
@@ -45,7 +46,7 @@ async function firstPaint(browser: Browser, test: Case): Promise<{ ms: number; l
   return { ms: paint.at - started, lang: paint.lang };
 }
 
-async function answer(page: Page, request: import('puppeteer').HTTPRequest, test: Case) {
+async function answer(_page: Page, request: import('puppeteer').HTTPRequest, test: Case) {
   const url = new URL(request.url());
   if (url.hostname !== '127.0.0.1') return request.respond({ status: 200, contentType: 'text/javascript', body: '' });
   if (!test.withoutScript || request.resourceType() !== 'document') return request.continue();
@@ -80,8 +81,11 @@ try {
       results.get(test.name)!.push(ms);
     }
   }
-  console.log(`First contentful paint of the visitor's language on ${PAGE}, Chromium at ${CPU_SLOWDOWN}x CPU slowdown, medians of ${RUNS} (ms):`);
-  for (const [name, values] of results) console.log(`  ${name.padEnd(64)} ${String(Math.round(median(values))).padStart(6)}   (${values.map(Math.round).join(', ')})`);
+  console.log(
+    `First contentful paint of the visitor's language on ${PAGE}, Chromium at ${CPU_SLOWDOWN}x CPU slowdown, medians of ${RUNS} (ms):`,
+  );
+  for (const [name, values] of results)
+    console.log(`  ${name.padEnd(64)} ${String(Math.round(median(values))).padStart(6)}   (${values.map(Math.round).join(', ')})`);
 } finally {
   await browser.close();
   await plain.close();

@@ -50,7 +50,9 @@ type Estimate = 'optimistic' | 'pessimistic';
  * @throws Error when the recomputed total differs from the audit's figure (Lighthouse changed how it counts).
  */
 export async function splitBlockingTime(result: RunnerResult): Promise<BlockingSplit> {
-  const context = { computedCache: new Map(), settings: result.lhr.configSettings } as Parameters<typeof LanternTotalBlockingTime.request>[1];
+  const context = { computedCache: new Map(), settings: result.lhr.configSettings } as Parameters<
+    typeof LanternTotalBlockingTime.request
+  >[1];
   const data = Audit.makeMetricComputationDataInput(result.artifacts, context);
   const [tbt, fcp, tti] = await Promise.all([
     LanternTotalBlockingTime.request(data, context),
@@ -63,12 +65,16 @@ export async function splitBlockingTime(result: RunnerResult): Promise<BlockingS
     pessimistic: { fcp: fcp.optimisticEstimate.timeInMs, tti: tti.pessimisticEstimate.timeInMs },
   };
   const { mainDocumentUrl } = result.artifacts.URL;
-  const parseStart = result.artifacts.Trace.traceEvents.find((event) => event.name === 'ParseHTML' && parsedUrl(event) === mainDocumentUrl)?.ts;
+  const parseStart = result.artifacts.Trace.traceEvents.find(
+    (event) => event.name === 'ParseHTML' && parsedUrl(event) === mainDocumentUrl,
+  )?.ts;
   if (parseStart === undefined) throw new Error(`the trace has no parse of ${mainDocumentUrl}`);
   const split: BlockingSplit = { total: 0, navigation: 0, ownRunning: 0, longestOwnTask: { duration: 0, running: 0, cause: 'none' } };
   for (const estimate of ['optimistic', 'pessimistic'] as const) {
     const { nodeTimings } = tbt[`${estimate}Estimate`];
-    const cpuTimings = [...nodeTimings!].filter(([node]) => node.type === 'cpu') as Array<[Lantern.Graph.CPUNode, { startTime: number; endTime: number; duration: number }]>;
+    const cpuTimings = [...nodeTimings!].filter(([node]) => node.type === 'cpu') as Array<
+      [Lantern.Graph.CPUNode, { startTime: number; endTime: number; duration: number }]
+    >;
     const { fcp: start, tti: end } = windows[estimate];
     for (const [node, timing] of cpuTimings) {
       const event = { start: timing.startTime, end: timing.endTime, duration: timing.duration };
@@ -102,7 +108,10 @@ function isNavigation(node: Lantern.Graph.CPUNode, parseStart: number): boolean 
   return node.endTime <= parseStart || node.childEvents.some((event) => event.name === 'DocumentLoader::CommitNavigation');
 }
 
-/** The part of a task's `duration` its thread ran: the trace event's thread time (`tdur`) over its wall time (`dur`); NaN when the trace has no thread time. */
+/**
+ * The part of a task's `duration` its thread ran: the trace event's thread time (`tdur`) over its wall time
+ * (`dur`); NaN when the trace has no thread time.
+ */
 export function runningPart(event: { dur?: number; tdur?: number }, duration: number): number {
   if (event.tdur === undefined || !event.dur) return NaN;
   return duration * Math.min(1, event.tdur / event.dur);
@@ -112,7 +121,12 @@ export function runningPart(event: { dur?: number; tdur?: number }, duration: nu
  * A simulated task's blocking time between `start` and `end` had it lasted only its running part
  * (runningPart), from where the simulation started it. A trace without thread times counts whole.
  */
-export function runningBlocking(traced: { dur?: number; tdur?: number }, task: { start: number; duration: number }, start: number, end: number): number {
+export function runningBlocking(
+  traced: { dur?: number; tdur?: number },
+  task: { start: number; duration: number },
+  start: number,
+  end: number,
+): number {
   const running = runningPart(traced, task.duration);
   const duration = Number.isNaN(running) ? task.duration : running;
   return Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent({ start: task.start, end: task.start + duration, duration }, start, end);
@@ -130,12 +144,15 @@ const WRAPPERS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'RunMicrot
 export function causeOf(node: Pick<Lantern.Graph.CPUNode, 'event' | 'childEvents'>): string {
   type Event = (typeof node.childEvents)[number];
   const events = node.childEvents.filter((event) => !WRAPPERS.has(event.name) && typeof event.dur === 'number');
-  const longestOf = (candidates: Event[]) => candidates.reduce<Event | undefined>((best, event) => (!best || event.dur! > best.dur! ? event : best), undefined);
+  const longestOf = (candidates: Event[]) =>
+    candidates.reduce<Event | undefined>((best, event) => (!best || event.dur! > best.dur! ? event : best), undefined);
   const outer = longestOf(events);
   if (!outer) return `${node.event.name} (nothing traced inside)`;
   let inner = outer;
   for (;;) {
-    const within = events.filter((event) => event !== inner && event.ts >= inner.ts && event.ts + event.dur! <= inner.ts + inner.dur! && event.dur! >= inner.dur! / 2);
+    const within = events.filter(
+      (event) => event !== inner && event.ts >= inner.ts && event.ts + event.dur! <= inner.ts + inner.dur! && event.dur! >= inner.dur! / 2,
+    );
     const next = longestOf(within);
     if (!next) break;
     inner = next;

@@ -1,4 +1,5 @@
-// `npm run lighthouse [-- --markets | --networks] [-- --busy]`: Lighthouse (mobile emulation, simulated throttling) on Debian's Chromium against `store-landing serve`, medians of 3 runs.
+// `npm run lighthouse [-- --markets | --networks] [-- --busy]`: Lighthouse (mobile emulation, simulated
+// throttling) on Debian's Chromium against `store-landing serve`, medians of 3 runs.
 //
 // Third-party hosts are answered locally with empty scripts (request interception), so the
 // figures measure our page, not Meta's, AppsFlyer's or Braintree's servers or this
@@ -23,7 +24,11 @@ import { splitBlockingTime, type OwnTask } from './lighthouse-blocking.ts';
 import { buildAndServe } from './serve-child.ts';
 
 const { values: flags } = parseArgs({
-  options: { markets: { type: 'boolean', default: false }, networks: { type: 'boolean', default: false }, busy: { type: 'boolean', default: false } },
+  options: {
+    markets: { type: 'boolean', default: false },
+    networks: { type: 'boolean', default: false },
+    busy: { type: 'boolean', default: false },
+  },
 });
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = flags.markets
@@ -41,7 +46,8 @@ const METRICS = {
 } as const;
 const TARGETS = { fcp: 1000, lcp: 1200, tbt: 50, cls: 0 };
 
-type Row = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS | 'tbtNavigation' | 'ownRunning' | 'longestOwn', number>;
+type Row = Record<(typeof CATEGORIES)[number], number> &
+  Record<keyof typeof METRICS | 'tbtNavigation' | 'ownRunning' | 'longestOwn', number>;
 /** One Lighthouse run: its figures, and the page's longest task of its own. */
 interface Audit {
   row: Row;
@@ -53,7 +59,9 @@ const BARE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
   '<title>Bare page</title><meta name="description" content="A heading and a line of text."></head>' +
   '<body><h1>Bare page</h1><p>A heading and a line of text.</p></body></html>';
-const bareServer = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(BARE_PAGE));
+const bareServer = createServer((_request, response) =>
+  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(BARE_PAGE),
+);
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 const bareUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}/`;
 
@@ -103,7 +111,24 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'nav ms', 'own ms', 'run ms', 'CLS', 'SI ms', 'task ms', 'TBT (nav) of each run', 'longest own task (of the run where it was longest)'];
+const header = [
+  'page',
+  'perf',
+  'a11y',
+  'best',
+  'seo',
+  'FCP ms',
+  'LCP ms',
+  'TBT ms',
+  'nav ms',
+  'own ms',
+  'run ms',
+  'CLS',
+  'SI ms',
+  'task ms',
+  'TBT (nav) of each run',
+  'longest own task (of the run where it was longest)',
+];
 const WIDTHS = header.map((_, i) => (i === 0 ? 18 : i === header.length - 2 ? 34 : i === header.length - 1 ? 0 : 7));
 const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]!) : ` ${cell}`.padStart(WIDTHS[i]!))).join('');
 

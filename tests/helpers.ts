@@ -33,7 +33,10 @@ export function pageCss(): string {
     .join('\n');
 }
 export const defaultConfig = path.join(siteDir, 'variants.yaml');
-/** The URL paths of the default config's 20 pages: its five routes in each of its four locales, English at the root (`/`, `/child-old`, ..., `/fr/feature3`). */
+/**
+ * The URL paths of the default config's 20 pages: its five routes in each of its four locales, English at the
+ * root (`/`, `/child-old`, ..., `/fr/feature3`).
+ */
 export const defaultPages: string[] = ['', '/de', '/es', '/fr'].flatMap((prefix) =>
   ['/', '/child-old', '/feature1', '/feature2', '/feature3'].map((route) => (prefix + route).replace(/(.)\/$/, '$1')),
 );
@@ -51,7 +54,9 @@ export const scenarios: string[] = readdirSync(siteDir)
 
 /** A scenario's expected messages, one per problem. */
 export function expectedMessages(scenario: string): string[] {
-  return readFileSync(path.join(siteDir, `${scenario}.expected.txt`), 'utf8').trim().split('\n');
+  return readFileSync(path.join(siteDir, `${scenario}.expected.txt`), 'utf8')
+    .trim()
+    .split('\n');
 }
 
 /** The install-link mapping of the tests' default config (parameter -> source), in its order. */
@@ -130,7 +135,9 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(dir, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
+    files[path.relative(dir, file)] = createHash('sha1')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return files;
 }

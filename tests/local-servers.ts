@@ -1,4 +1,5 @@
-// Small http servers on loopback for the tests and scripts: any handler, or a host that negotiates nothing (a plain file server, a bucket, GitHub Pages) serving a folder's files as they are.
+// Small http servers on loopback for the tests and scripts: any handler, or a host that negotiates nothing (a
+// plain file server, a bucket, GitHub Pages) serving a folder's files as they are.
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';

@@ -1,4 +1,5 @@
-// Whether a page fits its window, measured in the page: passed to Puppeteer's page.evaluate (tests/browser/) and to WebDriver's executeScript (tests/webkit/).
+// Whether a page fits its window, measured in the page: passed to Puppeteer's page.evaluate (tests/browser/)
+// and to WebDriver's executeScript (tests/webkit/).
 
 /** What measureOverflow finds. */
 export interface Overflow {
@@ -21,7 +22,8 @@ export function measureOverflow(): Overflow {
   const style = getComputedStyle(main);
   const mainRect = main.getBoundingClientRect();
   const content = { left: mainRect.left + parseFloat(style.paddingLeft), right: mainRect.right - parseFloat(style.paddingRight) };
-  const outside = (rect: DOMRect, bounds: { left: number; right: number }) => rect.width > 0 && (rect.right > bounds.right + 0.5 || rect.left < bounds.left - 0.5);
+  const outside = (rect: DOMRect, bounds: { left: number; right: number }) =>
+    rect.width > 0 && (rect.right > bounds.right + 0.5 || rect.left < bounds.left - 0.5);
   const wide = [...main.querySelectorAll('*')]
     .filter((element) => {
       const rect = element.getBoundingClientRect();

@@ -1,4 +1,5 @@
-// Set up before every test file of every project (vitest.config.ts): after the file, the folders its tests made with temporaryDir go, so `npm test` leaves nothing behind in the system's temporary folder.
+// Set up before every test file of every project (vitest.config.ts): after the file, the folders its tests
+// made with temporaryDir go, so `npm test` leaves nothing behind in the system's temporary folder.
 import { afterAll } from 'vitest';
 import { removeTemporaryDirs } from './temporary-dirs.ts';
 

@@ -1,4 +1,5 @@
-// The order test files start in: the longest first across every project, so that none is left running alone while the other cores idle at the end.
+// The order test files start in: the longest first across every project, so that none is left running alone
+// while the other cores idle at the end.
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';

@@ -1,4 +1,5 @@
-// The OneLink Smart Script's table of parameters, for every fake of it in the tests (unit and browser): one copy, read from AppsFlyer's script.
+// The OneLink Smart Script's table of parameters, for every fake of it in the tests (unit and browser): one
+// copy, read from AppsFlyer's script.
 
 /**
  * Each named argument of `generateOneLinkURL` (`afParameters.<name>`) and the URL parameter the

@@ -1,4 +1,5 @@
-// The tests' temporary folders: each is recorded as it is made, so tests/remove-temporary-dirs.ts removes it after the test file. Kept apart from helpers.ts so that setup file loads nothing else.
+// The tests' temporary folders: each is recorded as it is made, so tests/remove-temporary-dirs.ts removes it
+// after the test file. Kept apart from helpers.ts so that setup file loads nothing else.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

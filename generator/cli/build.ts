@@ -28,7 +28,9 @@ export function addBuildCommand(program: Command): void {
     .option('--all', 'build every campaign, one folder each')
     .addOption(new Option('--shard <i/n>', 'with --all: build only shard i of n').argParser(parseShard))
     .addOption(
-      new Option('--jobs <n>', 'render on n threads (default: one per core when there are many distinct pages, else one)').argParser(parseJobs),
+      new Option('--jobs <n>', 'render on n threads (default: one per core when there are many distinct pages, else one)').argParser(
+        parseJobs,
+      ),
     )
     .option('--json', 'print the result (or the failure) as JSON, and nothing else')
     .action(runBuild);
@@ -41,7 +43,7 @@ async function runBuild(flags: BuildFlags): Promise<void> {
   const progress = progressLine(process.stderr, !flags.json);
   // Ctrl+C stops the build at once; the output stays the previous build (write.ts).
   const stopEnding = endOnSignals(() => progress.clear());
-  let result;
+  let result: Awaited<ReturnType<typeof buildSite>>;
   try {
     result = await buildSite({
       config: flags.config,

@@ -1,4 +1,5 @@
-// `store-landing dev`: serve plus watch, rebuild, live reload and an error overlay; this file prints what happens, for people or as JSON lines.
+// `store-landing dev`: serve plus watch, rebuild, live reload and an error overlay; this file prints what
+// happens, for people or as JSON lines.
 import type { Command } from 'commander';
 import path from 'node:path';
 import type { DevEvent, DevServer } from '../dev/index.ts';
@@ -24,7 +25,9 @@ interface DevFlags {
 export function addDevCommand(program: Command): void {
   const command = program
     .command('dev')
-    .description('build, serve and rebuild on every change to the config, locales, images or the page code; open pages reload by themselves')
+    .description(
+      'build, serve and rebuild on every change to the config, locales, images or the page code; open pages reload by themselves',
+    )
     .option('-c, --config <file>', 'the YAML config', 'variants.yaml');
   addListenOptions(command)
     .option('--campaign <name>', 'serve one campaign of the config instead of the top level')
@@ -74,9 +77,22 @@ async function runDev(flags: DevFlags): Promise<void> {
 export function eventJson(event: DevEvent): object {
   switch (event.type) {
     case 'ready':
-      return { event: 'ready', url: event.url, outDir: event.outDir, ...(event.build.ok ? { ok: true, pages: event.build.result.pages } : failureJson(event.build.error)) };
+      return {
+        event: 'ready',
+        url: event.url,
+        outDir: event.outDir,
+        ...(event.build.ok ? { ok: true, pages: event.build.result.pages } : failureJson(event.build.error)),
+      };
     case 'rebuilt':
-      return { event: 'rebuilt', ok: true, files: event.files, changedFiles: event.changedFiles, milliseconds: event.milliseconds, pages: event.result.pages, images: event.result.images };
+      return {
+        event: 'rebuilt',
+        ok: true,
+        files: event.files,
+        changedFiles: event.changedFiles,
+        milliseconds: event.milliseconds,
+        pages: event.result.pages,
+        images: event.result.images,
+      };
     case 'failed':
       return { event: 'failed', files: event.files, ...failureJson(event.error) };
   }
@@ -85,18 +101,27 @@ export function eventJson(event: DevEvent): object {
 function printEvent(event: DevEvent, config: string): void {
   const time = stdout.paint('dim', new Date().toLocaleTimeString('en-GB'));
   if (event.type === 'ready') {
-    stdout.line(`${stdout.paint('bold', 'store-landing dev')}  ${stdout.paint('cyan', event.url)}  watching ${config}, its locales, images and page/  (Ctrl+C to stop)`);
-    if (event.build.ok) stdout.line(`${time} ${stdout.paint('green', '✓')} built ${event.build.result.pages} pages in ${event.build.result.milliseconds} ms`);
+    stdout.line(
+      `${stdout.paint('bold', 'store-landing dev')}  ${stdout.paint('cyan', event.url)}  watching ${config}, its locales, images and page/  (Ctrl+C to stop)`,
+    );
+    if (event.build.ok)
+      stdout.line(`${time} ${stdout.paint('green', '✓')} built ${event.build.result.pages} pages in ${event.build.result.milliseconds} ms`);
     else {
       stdout.line(`${time} ${stdout.paint('red', '✗')} the config does not build yet: a stand-in page shows why until it does`);
       printFailure(event.build.error);
     }
   } else if (event.type === 'rebuilt') {
     const pages = event.changedFiles.filter((file) => file.endsWith('.html')).length;
-    const what = event.changedFiles.length ? `${pages} page${pages === 1 ? '' : 's'} and ${event.changedFiles.length - pages} other files changed` : 'nothing changed';
-    stdout.line(`${time} ${stdout.paint('green', '✓')} ${describeFiles(event.files)}: rebuilt in ${event.milliseconds} ms, ${what}${imagesNote(event)}`);
+    const what = event.changedFiles.length
+      ? `${pages} page${pages === 1 ? '' : 's'} and ${event.changedFiles.length - pages} other files changed`
+      : 'nothing changed';
+    stdout.line(
+      `${time} ${stdout.paint('green', '✓')} ${describeFiles(event.files)}: rebuilt in ${event.milliseconds} ms, ${what}${imagesNote(event)}`,
+    );
   } else {
-    stdout.line(`${time} ${stdout.paint('red', '✗')} ${describeFiles(event.files)}: the rebuild failed; the last good build is still served`);
+    stdout.line(
+      `${time} ${stdout.paint('red', '✗')} ${describeFiles(event.files)}: the rebuild failed; the last good build is still served`,
+    );
     printFailure(event.error);
   }
 }

@@ -9,7 +9,7 @@ export function addMergeCommand(program: Command): void {
   program
     .command('merge')
     .description('join the outputs of `build --all --shard I/N` (every I of one N) into the site `build --all` writes')
-    .argument('<dirs...>', 'the shards\' output folders')
+    .argument('<dirs...>', "the shards' output folders")
     .requiredOption('-o, --out <dir>', 'the merged site (replaced whole)')
     .option('--json', 'print the result as JSON, and nothing else')
     .action(async (dirs: string[], options: { out: string; json?: boolean }) => {
@@ -18,6 +18,9 @@ export function addMergeCommand(program: Command): void {
       endOnSignals();
       const result = await mergeShards(dirs, options.out);
       if (options.json) printJson({ ok: true, ...result });
-      else stdout.line(`${stdout.paint('green', '✓')} Merged ${result.shards} shards: ${result.campaigns} campaigns, ${result.pages} pages into ${path.resolve(result.outDir)}`);
+      else
+        stdout.line(
+          `${stdout.paint('green', '✓')} Merged ${result.shards} shards: ${result.campaigns} campaigns, ${result.pages} pages into ${path.resolve(result.outDir)}`,
+        );
     });
 }

@@ -1,4 +1,5 @@
-// The packages only `screenshots` needs (Puppeteer, pixelmatch): optional peers, so a plain install leaves them out; this says what to install.
+// The packages only `screenshots` needs (Puppeteer, pixelmatch): optional peers, so a plain install leaves
+// them out; this says what to install.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -30,7 +31,11 @@ export function installSpec(name: string, manifest: PackageJson = ownPackageJson
  */
 export function requirePackages(command: string, names: readonly string[], installed: (name: string) => boolean = isInstalled): void {
   const missing = names.filter((name) => !installed(name));
-  if (missing.length) throw PackagesMissing.create(command, missing.map((name) => installSpec(name)));
+  if (missing.length)
+    throw PackagesMissing.create(
+      command,
+      missing.map((name) => installSpec(name)),
+    );
 }
 
 function ownPackageJson(): PackageJson {

@@ -5,7 +5,8 @@ import type { Shard } from '../shared/shard.ts';
 
 export function parsePixelCount(value: string) {
   const pixels = Number(value);
-  if (!/^\d+$/.test(value) || pixels > 10_000_000) throw new InvalidArgumentError(`expected a number of pixels from 0 to 10000000, found "${value}".`);
+  if (!/^\d+$/.test(value) || pixels > 10_000_000)
+    throw new InvalidArgumentError(`expected a number of pixels from 0 to 10000000, found "${value}".`);
   return pixels;
 }
 
@@ -26,13 +27,15 @@ export function parseShard(value: string): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   // Past 2^53 the numbers are rounded: `1/99999999999999999999` would be a shard of nothing.
-  if (!match || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) throw new InvalidArgumentError(InvalidShard.message(value));
+  if (!match || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count)
+    throw new InvalidArgumentError(InvalidShard.message(value));
   return { index, count };
 }
 
 export function parseJobs(value: string) {
   const jobs = Number(value);
-  if (!/^\d+$/.test(value) || jobs < 1 || jobs > 1024) throw new InvalidArgumentError(`expected a number of threads from 1 to 1024, found "${value}".`);
+  if (!/^\d+$/.test(value) || jobs < 1 || jobs > 1024)
+    throw new InvalidArgumentError(`expected a number of threads from 1 to 1024, found "${value}".`);
   return jobs;
 }
 
@@ -44,7 +47,8 @@ export function parsePort(value: string) {
 
 /** A host name for `--allowed-host`: a name, or `.example.com` for the domain and every name under it. */
 export function parseAllowedHost(value: string, previous: string[] = []) {
-  if (!/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$/.test(value)) throw new InvalidArgumentError(`expected a host name such as phone-preview.local or .example.com, found "${value}".`);
+  if (!/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$/.test(value))
+    throw new InvalidArgumentError(`expected a host name such as phone-preview.local or .example.com, found "${value}".`);
   return [...previous, value];
 }
 

@@ -1,4 +1,5 @@
-// How the command line writes: stdout and stderr each decide colours by their own terminal, FORCE_COLOR and NO_COLOR honoured; JSON goes to stdout alone.
+// How the command line writes: stdout and stderr each decide colours by their own terminal, FORCE_COLOR and
+// NO_COLOR honoured; JSON goes to stdout alone.
 import { styleText } from 'node:util';
 
 type Format = Parameters<typeof styleText>[0];

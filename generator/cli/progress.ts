@@ -1,4 +1,5 @@
-// One updating status line on a terminal while a long build runs: counts redrawn in place a few times a second, nothing at all off a terminal.
+// One updating status line on a terminal while a long build runs: counts redrawn in place a few times a
+// second, nothing at all off a terminal.
 import type { BuildProgress } from '../pipeline/index.ts';
 
 /** How often the line is redrawn: often enough to look alive, rarely enough to cost nothing. */
@@ -8,8 +9,12 @@ const REDRAW_MS = 125;
 export function describeProgress(progress: BuildProgress): string {
   const { images } = progress;
   const imageCount = images.encoded + images.cached;
-  const imageText = images.encoded > 0 ? `encoding images: ${images.encoded} encoded, ${images.cached} from the cache` : `images: ${imageCount} from the cache`;
-  const campaigns = progress.campaigns > 1 ? ` · campaign ${Math.min(progress.campaignsDone + 1, progress.campaigns)}/${progress.campaigns}` : '';
+  const imageText =
+    images.encoded > 0
+      ? `encoding images: ${images.encoded} encoded, ${images.cached} from the cache`
+      : `images: ${imageCount} from the cache`;
+  const campaigns =
+    progress.campaigns > 1 ? ` · campaign ${Math.min(progress.campaignsDone + 1, progress.campaigns)}/${progress.campaigns}` : '';
   switch (progress.stage) {
     case 'bundle':
       return 'Bundling the runtime…';
@@ -31,7 +36,10 @@ export interface ProgressLine {
  * pipe gets the summary alone). The latest progress is redrawn on a timer, so counts that
  * move between updates (images being encoded) show too.
  */
-export function progressLine(stream: NodeJS.WriteStream | { isTTY?: boolean; write(text: string): unknown; columns?: number }, enabled: boolean): ProgressLine {
+export function progressLine(
+  stream: NodeJS.WriteStream | { isTTY?: boolean; write(text: string): unknown; columns?: number },
+  enabled: boolean,
+): ProgressLine {
   if (!enabled || !stream.isTTY) return { update() {}, clear() {} };
   let latest: BuildProgress | undefined;
   let shown = '';

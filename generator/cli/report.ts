@@ -18,7 +18,9 @@ export interface JsonProblem {
 }
 
 /** A failure as --json prints it: every config problem, or the one error. */
-export type JsonFailure = { ok: false; problems: JsonProblem[] } | { ok: false; error: { name: string; message: string; hint: string | null } };
+export type JsonFailure =
+  | { ok: false; problems: JsonProblem[] }
+  | { ok: false; error: { name: string; message: string; hint: string | null } };
 
 /** The JSON of a failure: config problems with their positions, or the error's name, message and hint. */
 export function failureJson(error: unknown): JsonFailure {
@@ -28,7 +30,11 @@ export function failureJson(error: unknown): JsonFailure {
   if (error instanceof UserError) return { ok: false, error: { name: error.name, message: error.message, hint: error.hint ?? null } };
   return {
     ok: false,
-    error: { name: 'InternalError', message: `store-landing failed unexpectedly: ${messageOf(error)}`, hint: 'Run again with --debug for the stack trace.' },
+    error: {
+      name: 'InternalError',
+      message: `store-landing failed unexpectedly: ${messageOf(error)}`,
+      hint: 'Run again with --debug for the stack trace.',
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-// `store-landing screenshots-merge`: joins the report folders of `screenshots --shard I/N` into one report.html and junit.xml; exit 1 when any shot failed.
+// `store-landing screenshots-merge`: joins the report folders of `screenshots --shard I/N` into one
+// report.html and junit.xml; exit 1 when any shot failed.
 import type { Command } from 'commander';
 import { finishScreenshots } from './screenshots.ts';
 

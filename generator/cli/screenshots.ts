@@ -30,27 +30,50 @@ interface ScreenshotFlags {
 export function addScreenshotsCommand(program: Command): void {
   // Each value as the user typed it, for the hints: `--pixel-threshold 0.10` is repeated as typed, not as the number.
   const typed = new Map<string, string>();
-  const keep = <T>(flag: string, parse: (value: string) => T) => (value: string) => {
-    typed.set(flag, value);
-    return parse(value);
-  };
+  const keep =
+    <T>(flag: string, parse: (value: string) => T) =>
+    (value: string) => {
+      typed.set(flag, value);
+      return parse(value);
+    };
   program
     .command('screenshots')
     .description('capture every page in Chromium at 390 and 350 px wide and compare each with its baseline PNG')
-    .option('-c, --config <file>', 'the YAML config to build; with --build or --site, only its `screenshots` settings are read', 'variants.yaml')
+    .option(
+      '-c, --config <file>',
+      'the YAML config to build; with --build or --site, only its `screenshots` settings are read',
+      'variants.yaml',
+    )
     .option('--build <dir>', 'capture this one-campaign build folder instead of building the config')
-    .option('--site <dir>', 'capture every page of this `build --all` or merged site, the top level and each campaign (baselines in a folder per campaign)')
+    .option(
+      '--site <dir>',
+      'capture every page of this `build --all` or merged site, the top level and each campaign (baselines in a folder per campaign)',
+    )
     .option('-o, --out <dir>', "where report.html, junit.xml and the failing shots' images go", 'tests/output/screenshots')
     .option('--baseline <dir>', 'the baseline PNGs and their environment.json', 'baselines')
     .option('--update', 'write the missing baselines and those that changed past their budget (and environment.json)')
     .option('--only <glob>', 'with --update: write only the screenshots whose names match, e.g. "ja-*" or "kids/*"', keep('--only', String))
-    .option('--max-diff-pixels <n>', 'a screenshot fails when more pixels than this differ (default 0, or the config\'s screenshots.maxDiffPixels)', keep('--max-diff-pixels', parsePixelCount))
-    .option('--pixel-threshold <0-1>', 'colour distance under which two pixels count as equal, pixelmatch (default 0.03, or the config\'s)', keep('--pixel-threshold', parseFraction))
+    .option(
+      '--max-diff-pixels <n>',
+      "a screenshot fails when more pixels than this differ (default 0, or the config's screenshots.maxDiffPixels)",
+      keep('--max-diff-pixels', parsePixelCount),
+    )
+    .option(
+      '--pixel-threshold <0-1>',
+      "colour distance under which two pixels count as equal, pixelmatch (default 0.03, or the config's)",
+      keep('--pixel-threshold', parseFraction),
+    )
     .option('--scale <n>', "device pixel ratio of the captures (baselines at 1; 3 is an iPhone's)", keep('--scale', parseScale), 1)
-    .addOption(new Option('--shard <i/n>', 'take only part i of n of the screenshots (merge the reports with screenshots-merge)').argParser(parseShard))
+    .addOption(
+      new Option('--shard <i/n>', 'take only part i of n of the screenshots (merge the reports with screenshots-merge)').argParser(
+        parseShard,
+      ),
+    )
     .option('--ignore-environment', 'compare the pixels even when the baselines were made with another browser, platform, scale or fonts')
     .option('--json', 'print the result (or the failure) as JSON, and nothing else')
-    .action((flags: ScreenshotFlags, command: Command) => runScreenshotsCommand(flags, givenFlags(command, typed), command.getOptionValueSource('config') === 'cli'));
+    .action((flags: ScreenshotFlags, command: Command) =>
+      runScreenshotsCommand(flags, givenFlags(command, typed), command.getOptionValueSource('config') === 'cli'),
+    );
 }
 
 /** The flags the user gave on the command line (not the defaults), in the order `--help` lists them. */
@@ -72,7 +95,8 @@ async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags, 
   // Ctrl+C stops at once, the temporary build removed (Puppeteer closes its browser).
   endOnSignals();
   const run = await runScreenshots({
-    // With --build or --site, the default variants.yaml is not read: the pages are built already, and a config is named to give its settings.
+    // With --build or --site, the default variants.yaml is not read: the pages are built already, and a
+    // config is named to give its settings.
     config: configGiven || !(flags.build || flags.site) ? flags.config : undefined,
     build: flags.build,
     site: flags.site,
@@ -94,7 +118,11 @@ async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags, 
  * Prints a run's (or a merge's) outcome: the summary for people, then the failure (exit 1); or with
  * --json one document, the run and on a failure the error beside it.
  */
-export function finishScreenshots(run: ScreenshotReport & { report: string; junit: string }, failure: UserError | undefined, json?: boolean): void {
+export function finishScreenshots(
+  run: ScreenshotReport & { report: string; junit: string },
+  failure: UserError | undefined,
+  json?: boolean,
+): void {
   if (!json) {
     stdout.line(formatScreenshots(run));
     if (failure) throw failure;
@@ -117,18 +145,28 @@ function summaryLines(report: ScreenshotReport): string[] {
   const lines: string[] = [];
   if (environment.differences.length) {
     const verdict = environment.ignored ? 'compared anyway' : 'not compared';
-    lines.push(`${environment.ignored ? ok : failed} The baselines were made in another environment (${verdict}):`, ...environment.differences.map((line) => `    ${line}`));
+    lines.push(
+      `${environment.ignored ? ok : failed} The baselines were made in another environment (${verdict}):`,
+      ...environment.differences.map((line) => `    ${line}`),
+    );
   }
-  if (shots.length === 0) return [...lines, ...(environment.differences.length && !environment.ignored ? [] : [`${ok} Nothing to check${part}`])];
+  if (shots.length === 0)
+    return [...lines, ...(environment.differences.length && !environment.ignored ? [] : [`${ok} Nothing to check${part}`])];
   if (updated) {
     const wrote = shots.filter((shot) => written.includes(shot.name));
     const counts = `${wrote.filter((shot) => shot.status === 'changed').length} changed, ${wrote.filter((shot) => shot.status === 'missing').length} new, ${shots.filter((shot) => shot.status === 'same').length} unchanged (left as they were)`;
-    lines.push(`${ok} Updated the baselines in ${baselineDir}${part}: ${counts}`, ...wrote.map((shot) => `  wrote ${shot.name}  ${shot.status === 'missing' ? 'new' : describeChange(shot)}`));
+    lines.push(
+      `${ok} Updated the baselines in ${baselineDir}${part}: ${counts}`,
+      ...wrote.map((shot) => `  wrote ${shot.name}  ${shot.status === 'missing' ? 'new' : describeChange(shot)}`),
+    );
   }
   if (failing.length === 0) return updated ? lines : [...lines, `${ok} ${shots.length} screenshots match the baselines${part}`];
   return [
     ...lines,
     `${failed} ${failing.length} of ${shots.length} screenshots fail${part}`,
-    ...failing.map((shot) => `  ${failed} ${shot.name}  ${shot.status === 'missing' ? 'no baseline' : shot.status === 'glyphs' ? `text without a font: ${shot.missingGlyphs}` : describeChange(shot)}`),
+    ...failing.map(
+      (shot) =>
+        `  ${failed} ${shot.name}  ${shot.status === 'missing' ? 'no baseline' : shot.status === 'glyphs' ? `text without a font: ${shot.missingGlyphs}` : describeChange(shot)}`,
+    ),
   ];
 }

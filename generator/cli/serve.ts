@@ -15,9 +15,11 @@ export function addServeCommand(program: Command): void {
     .option('--json', 'print {"ok": true, "url": ...} once listening (or the failure) as JSON, and nothing else')
     .action(async (dir: string, options: { port: number; host: string; allowedHost?: string[]; json?: boolean }) => {
       const { startServer } = await import('../serve/server.ts');
-      const server = await startServer({ dir, port: options.port, host: options.host, allowedHosts: options.allowedHost }).catch((error: unknown) => {
-        throw listenError(error, options.host, options.port);
-      });
+      const server = await startServer({ dir, port: options.port, host: options.host, allowedHosts: options.allowedHost }).catch(
+        (error: unknown) => {
+          throw listenError(error, options.host, options.port);
+        },
+      );
       if (options.json) printJson({ ok: true, url: server.url, port: server.port, dir: path.resolve(dir) });
       else stdout.line(`Serving ${path.resolve(dir)} at ${stdout.paint('cyan', server.url)}  (Ctrl+C to stop)`);
       process.once('SIGINT', () => void server.close());

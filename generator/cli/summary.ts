@@ -1,4 +1,5 @@
-// The human summary of a build: totals, each stage's time, and a compact table of what was written (from the manifests the build wrote, as it wrote them).
+// The human summary of a build: totals, each stage's time, and a compact table of what was written (from the
+// manifests the build wrote, as it wrote them).
 import type { BuildResult, WrittenCampaign } from '../pipeline/index.ts';
 import type { CampaignManifest } from '../shared/manifest.ts';
 import type { Writer } from './output.ts';
@@ -13,11 +14,19 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** A header and rows of cells as aligned lines, each column as wide as its widest cell; the header painted by `paintHeader` once laid out. */
+/**
+ * A header and rows of cells as aligned lines, each column as wide as its widest cell; the header painted by
+ * `paintHeader` once laid out.
+ */
 export function table(header: string[], rows: string[][], paintHeader: (text: string) => string = (text) => text): string[] {
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
-  const line = (row: string[]) => '  ' + row.map((cell, column) => cell.padEnd(widths[column]!)).join('   ').trimEnd();
+  const line = (row: string[]) =>
+    '  ' +
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('   ')
+      .trimEnd();
   return [paintHeader(line(header)), ...rows.map(line)];
 }
 
@@ -35,7 +44,11 @@ export function formatBuild(result: BuildResult, out: Writer): string {
 function routeTable({ manifest, assetBytes, runtimeBytes }: WrittenCampaign, out: Writer): string[] {
   const routes = new Map<string, CampaignManifest['pages']>();
   for (const page of manifest.pages) routes.set(page.route, [...(routes.get(page.route) ?? []), page]);
-  const rows = [...routes].map(([route, pages]) => [route, pages.map((page) => page.locale).join(' '), sizeRange(pages.map((page) => page.bytes))]);
+  const rows = [...routes].map(([route, pages]) => [
+    route,
+    pages.map((page) => page.locale).join(' '),
+    sizeRange(pages.map((page) => page.bytes)),
+  ]);
   return [
     ...table(['Route', 'Languages', 'Page (HTML, inline CSS)'], rows, (text) => out.paint('bold', text)),
     '',
@@ -46,7 +59,9 @@ function routeTable({ manifest, assetBytes, runtimeBytes }: WrittenCampaign, out
 
 /** `--all`: a row per campaign folder. */
 function campaignTable(result: BuildResult, out: Writer): string[] {
-  const rows = result.campaigns.slice(0, MAX_CAMPAIGN_ROWS).map((campaign) => [`${campaign.dir}/`, campaign.basePath, `${campaign.pages} pages`]);
+  const rows = result.campaigns
+    .slice(0, MAX_CAMPAIGN_ROWS)
+    .map((campaign) => [`${campaign.dir}/`, campaign.basePath, `${campaign.pages} pages`]);
   const more = result.campaigns.length - MAX_CAMPAIGN_ROWS;
   return [
     ...table(['Folder', 'Base path', 'Pages'], rows, (text) => out.paint('bold', text)),

@@ -16,6 +16,9 @@ export function addValidateCommand(program: Command): void {
       const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
       const summary = { ok: true, valid: true, config: options.config, campaigns: valid.campaigns.map((campaign) => campaign.name), pages };
       if (options.json) printJson(summary);
-      else stdout.line(`${stdout.paint('green', '✓')} ${options.config} is valid: ${plans.length} page set${plans.length === 1 ? '' : 's'}, ${pages} pages.`);
+      else
+        stdout.line(
+          `${stdout.paint('green', '✓')} ${options.config} is valid: ${plans.length} page set${plans.length === 1 ? '' : 's'}, ${pages} pages.`,
+        );
     });
 }

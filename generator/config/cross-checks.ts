@@ -42,14 +42,19 @@ export async function crossCheck(
 
   for (const problem of trackingProblems(config)) {
     // A campaign that drops a variant may keep the top level's split test for it: only the keys it writes itself must match its variants.
-    const inherited = campaign.name !== null && problem.keyPath[0] === 'splitTest' && !loaded.document.hasIn(['campaigns', campaign.name, ...problem.keyPath]);
+    const inherited =
+      campaign.name !== null &&
+      problem.keyPath[0] === 'splitTest' &&
+      !loaded.document.hasIn(['campaigns', campaign.name, ...problem.keyPath]);
     if (!inherited) report(problem.keyPath, problem.message, problem.atKey ? 'key' : undefined);
   }
 
   const tagProblems = localeTagProblems(config);
   for (const problem of tagProblems) report(problem.keyPath, problem.message);
   // A tag Intl refuses names no file worth reading; its own problem says what to write instead.
-  const badLocales = new Set(tagProblems.flatMap(({ keyPath }) => (keyPath[0] === 'locales' ? [config.locales[keyPath[1] as number]] : [])));
+  const badLocales = new Set(
+    tagProblems.flatMap(({ keyPath }) => (keyPath[0] === 'locales' ? [config.locales[keyPath[1] as number]] : [])),
+  );
 
   issues.push(...checkLocaleFiles(loaded, campaign, { files, localeFiles, translations }, badLocales, report));
   return issues;
@@ -76,7 +81,10 @@ function checkLocaleFiles(
   }
   if (!files.isDirectory(localesDir)) {
     const shown = path.relative(process.cwd(), localesDir) || localesDir;
-    report(localesKey, `locales folder not found: expected a folder of <lang>.json files at ${shown}, found ${files.isFile(localesDir) ? 'a file' : 'nothing'}`);
+    report(
+      localesKey,
+      `locales folder not found: expected a folder of <lang>.json files at ${shown}, found ${files.isFile(localesDir) ? 'a file' : 'nothing'}`,
+    );
     return [];
   }
   const issues: ConfigIssue[] = [];
@@ -95,7 +103,13 @@ function checkLocaleFiles(
     if ('file' in result) localeFiles.set(file, result.file);
     return 'file' in result ? result.file : undefined;
   });
-  issues.push(...missingTranslations(config, read.filter((file) => file !== undefined), translations));
+  issues.push(
+    ...missingTranslations(
+      config,
+      read.filter((file) => file !== undefined),
+      translations,
+    ),
+  );
   return issues;
 }
 

@@ -1,4 +1,5 @@
-// Each image a campaign names: inside the config's folder, present, and one the build can encode, judged from its header as the build judges it (shared/image-limits.ts).
+// Each image a campaign names: inside the config's folder, present, and one the build can encode, judged from
+// its header as the build judges it (shared/image-limits.ts).
 import path from 'node:path';
 import { checkImage, MAX_SVG_BYTES, svgTooLarge, unreadableImage } from '../shared/image-limits.ts';
 import type { KeyPath, LoadedConfig } from './load.ts';

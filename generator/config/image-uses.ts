@@ -21,7 +21,11 @@ export function imageUses(config: Config): ImageUse[] {
     ...config.app.privacy.flatMap((card, c): ImageUse[] => [
       { role: 'privacyCard', source: card.icon, keyPath: ['app', 'privacy', c, 'icon'] },
       ...card.categories.map(
-        (category, i): ImageUse => ({ role: 'privacyCategory', source: category.icon, keyPath: ['app', 'privacy', c, 'categories', i, 'icon'] }),
+        (category, i): ImageUse => ({
+          role: 'privacyCategory',
+          source: category.icon,
+          keyPath: ['app', 'privacy', c, 'categories', i, 'icon'],
+        }),
       ),
     ]),
   ];

@@ -85,7 +85,13 @@ function aliasIssues(document: Document, lineCounter: LineCounter, file: string)
     Alias(_, alias) {
       if (alias.resolve(document)) return;
       const [line, column] = lineAndColumnAt(lineCounter.lineStarts, alias.range?.[0] ?? 0);
-      issues.push({ file, line, column, path: '', message: `unknown alias "*${alias.source}": expected an anchor "&${alias.source}" earlier in the file, found none` });
+      issues.push({
+        file,
+        line,
+        column,
+        path: '',
+        message: `unknown alias "*${alias.source}": expected an anchor "&${alias.source}" earlier in the file, found none`,
+      });
     },
   });
   return issues;
@@ -142,9 +148,7 @@ export function positionOf(
 
 /** `app.links.terms`, `variants[2].path`: how key paths appear in messages. */
 export function formatKeyPath(keyPath: KeyPath): string {
-  return keyPath
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`))
-    .join('');
+  return keyPath.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
 }
 
 function rangeStart(node: unknown): number | undefined {
@@ -155,4 +159,3 @@ function rangeStart(node: unknown): number | undefined {
 function scalarValue(node: unknown): unknown {
   return node !== null && typeof node === 'object' && 'value' in node ? (node as { value: unknown }).value : node;
 }
-

@@ -45,7 +45,9 @@ export function readLocaleFile(file: string, shown: string, locale: string): Loc
     const [line, column] = lineAndColumnAt(lineStarts, offset);
     return { file: shown, line, column, path: '', message };
   };
-  const syntax = text.trim() ? jsonSyntaxError(text) : { offset: 0, message: 'empty file: expected an object of translations, found nothing' };
+  const syntax = text.trim()
+    ? jsonSyntaxError(text)
+    : { offset: 0, message: 'empty file: expected an object of translations, found nothing' };
   if (syntax) return { issues: [at(syntax.offset, syntax.message)] };
   const messages: unknown = JSON.parse(text);
   if (typeof messages !== 'object' || messages === null || Array.isArray(messages)) {
@@ -53,7 +55,10 @@ export function readLocaleFile(file: string, shown: string, locale: string): Loc
   }
   const duplicates = duplicateKeys(text).map(({ offset, first, key }) => {
     const [line, column] = lineAndColumnAt(lineStarts, first);
-    return at(offset, `duplicate key ${JSON.stringify(key)}: expected each key once in an object, found it again (first at line ${line}, column ${column})`);
+    return at(
+      offset,
+      `duplicate key ${JSON.stringify(key)}: expected each key once in an object, found it again (first at line ${line}, column ${column})`,
+    );
   });
   if (duplicates.length) return { issues: duplicates };
   return { file: { locale, shown, messages: messages as Messages, tree: parseTree(text)!, lineStarts } };
@@ -85,7 +90,8 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
     // JSON.parse refuses a few things jsonc-parser lets through.
     if (!first) return { offset: 0, message: 'invalid JSON: expected strict JSON, found text JSON.parse refuses' };
     // A bad key is first an invalid symbol, then a missing key: the second says more.
-    const reported = errors.find((error) => error.offset === first.offset && printParseErrorCode(error.error) === 'PropertyNameExpected') ?? first;
+    const reported =
+      errors.find((error) => error.offset === first.offset && printParseErrorCode(error.error) === 'PropertyNameExpected') ?? first;
     const offset = insideString(text, reported);
     return { offset, message: `invalid JSON: expected ${expectation(text, reported)}, found ${foundAt(text, offset)}` };
   }
@@ -96,10 +102,13 @@ function insideString(text: string, error: ParseError): number {
   const inside = text.slice(error.offset + 1, error.offset + error.length + 1);
   const code = printParseErrorCode(error.error);
   const at =
-    code === 'UnexpectedEndOfString' ? inside.search(/[\n\r]/)
-    : code === 'InvalidEscapeCharacter' ? inside.search(/\\[^"\\/bfnrtu]/) + 1
-    : code === 'InvalidCharacter' ? inside.search(/[\u0000-\u001f]/)
-    : -1;
+    code === 'UnexpectedEndOfString'
+      ? inside.search(/[\n\r]/)
+      : code === 'InvalidEscapeCharacter'
+        ? inside.search(/\\[^"\\/bfnrtu]/) + 1
+        : code === 'InvalidCharacter'
+          ? inside.search(/[\u0000-\u001f]/)
+          : -1;
   return at > 0 ? error.offset + 1 + at : error.offset;
 }
 
@@ -107,7 +116,9 @@ function expectation(text: string, error: ParseError): string {
   const before = text.slice(0, error.offset).trimEnd().at(-1);
   switch (printParseErrorCode(error.error)) {
     case 'PropertyNameExpected':
-      return before === ',' && text[error.offset] === '}' ? 'another "key": value after the comma (JSON allows no trailing comma)' : 'a key in double quotes';
+      return before === ',' && text[error.offset] === '}'
+        ? 'another "key": value after the comma (JSON allows no trailing comma)'
+        : 'a key in double quotes';
     case 'ValueExpected':
       return before === ',' && text[error.offset] === ']' ? 'another value after the comma (JSON allows no trailing comma)' : VALUE;
     case 'InvalidSymbol':

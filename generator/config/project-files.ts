@@ -1,4 +1,5 @@
-// The files a config points at, as validation sees them: read from disk once each, or given by a test; what was asked is kept as the build's inputs.
+// The files a config points at, as validation sees them: read from disk once each, or given by a test; what
+// was asked is kept as the build's inputs.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readImageHeader, type ImageHeaderRead } from '../shared/image-limits.ts';

@@ -1,4 +1,5 @@
-// Every path the config names must lead, links followed, into the config's own folder: a build publishes what it reads, so nothing outside may be reachable.
+// Every path the config names must lead, links followed, into the config's own folder: a build publishes what
+// it reads, so nothing outside may be reachable.
 import path from 'node:path';
 import { isInside } from '../shared/paths.ts';
 import type { LoadedConfig } from './load.ts';

@@ -38,7 +38,12 @@ export function readConfigText(file: string, shown: string): string {
     const bytes = readAtMost(fd, MAX_CONFIG_BYTES + 1);
     if (bytes.length > MAX_CONFIG_BYTES) {
       const found = stats.size > MAX_CONFIG_BYTES ? bytesOf(stats.size) : `more than ${bytesOf(MAX_CONFIG_BYTES)}`;
-      fail(shown, 1, 1, `file too large: expected at most ${bytesOf(MAX_CONFIG_BYTES)} (1 MB), found ${found} (a config or locale file is a few KB; is it the right file?)`);
+      fail(
+        shown,
+        1,
+        1,
+        `file too large: expected at most ${bytesOf(MAX_CONFIG_BYTES)} (1 MB), found ${found} (a config or locale file is a few KB; is it the right file?)`,
+      );
     }
     return decodeConfigText(bytes, shown);
   } finally {
@@ -105,14 +110,21 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     }
     // Sequence length and the allowed range of the second byte (no overlongs, surrogates or values past U+10FFFF).
     const [length, low, high] =
-      lead >= 0xc2 && lead <= 0xdf ? [2, 0x80, 0xbf]
-      : lead === 0xe0 ? [3, 0xa0, 0xbf]
-      : lead === 0xed ? [3, 0x80, 0x9f]
-      : lead >= 0xe1 && lead <= 0xef ? [3, 0x80, 0xbf]
-      : lead === 0xf0 ? [4, 0x90, 0xbf]
-      : lead === 0xf4 ? [4, 0x80, 0x8f]
-      : lead >= 0xf1 && lead <= 0xf3 ? [4, 0x80, 0xbf]
-      : [0, 0, 0];
+      lead >= 0xc2 && lead <= 0xdf
+        ? [2, 0x80, 0xbf]
+        : lead === 0xe0
+          ? [3, 0xa0, 0xbf]
+          : lead === 0xed
+            ? [3, 0x80, 0x9f]
+            : lead >= 0xe1 && lead <= 0xef
+              ? [3, 0x80, 0xbf]
+              : lead === 0xf0
+                ? [4, 0x90, 0xbf]
+                : lead === 0xf4
+                  ? [4, 0x80, 0x8f]
+                  : lead >= 0xf1 && lead <= 0xf3
+                    ? [4, 0x80, 0xbf]
+                    : [0, 0, 0];
     if (length === 0) return i;
     const second = bytes[i + 1];
     if (second === undefined || second < low || second > high) return i;

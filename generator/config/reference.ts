@@ -1,4 +1,5 @@
-// Renders from the config's one definition what is derived as text: the reference table of docs/config.md and the editors' variants.schema.json.
+// Renders from the config's one definition what is derived as text: the reference table of docs/config.md and
+// the editors' variants.schema.json.
 import { fileSchema, inputSchema } from './schema/index.ts';
 
 interface SchemaNode {

@@ -78,9 +78,15 @@ function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
     case 'maxProperties':
       return { keyPath, message: `expected at most ${params.limit} keys, found ${Object.keys(error.data as object).length}` };
     case 'uniqueItems':
-      return { keyPath: [...keyPath, Number(params.i)], message: `duplicate of item ${params.j}: ${describeValue((error.data as unknown[])[Number(params.i)])}` };
+      return {
+        keyPath: [...keyPath, Number(params.i)],
+        message: `duplicate of item ${params.j}: ${describeValue((error.data as unknown[])[Number(params.i)])}`,
+      };
     case 'contains':
-      return { keyPath, message: `expected the list to include ${JSON.stringify((error.schema as { const?: unknown })?.const ?? 'a valid item')}, found ${found}` };
+      return {
+        keyPath,
+        message: `expected the list to include ${JSON.stringify((error.schema as { const?: unknown })?.const ?? 'a valid item')}, found ${found}`,
+      };
     case 'propertyNames':
       return invalidKey(error, all, keyPath, String(params.propertyName));
     case 'oneOf':
@@ -104,9 +110,15 @@ function unknownKey(error: ErrorObject, keyPath: KeyPath, key: string): SchemaPr
 
 /** A key of the wrong shape, with what its shape should be (from the error of the key's own check). */
 function invalidKey(error: ErrorObject, all: ErrorObject[], keyPath: KeyPath, name: string): SchemaProblem {
-  const inner = all.find((other) => other.propertyName === name && other.keyword !== 'propertyNames' && other.instancePath === error.instancePath);
+  const inner = all.find(
+    (other) => other.propertyName === name && other.keyword !== 'propertyNames' && other.instancePath === error.instancePath,
+  );
   const expected = inner ? `: expected ${expectationOf(inner)}` : '';
-  return { keyPath: [...keyPath, name], atKey: true, message: `invalid key ${JSON.stringify(name.length > 60 ? name.slice(0, 57) + '...' : name)}${expected}` };
+  return {
+    keyPath: [...keyPath, name],
+    atKey: true,
+    message: `invalid key ${JSON.stringify(name.length > 60 ? name.slice(0, 57) + '...' : name)}${expected}`,
+  };
 }
 
 /** The schema's own words for what fits here: its "expected" text (schema/values.ts), else its description, else its pattern. */

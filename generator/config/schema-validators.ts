@@ -1,4 +1,5 @@
-// ajv's validators of the config's input schema: the whole file and a campaign's overrides. Compiled at load when run from source; the compiled CLI ships them precompiled (bin/compile.js).
+// ajv's validators of the config's input schema: the whole file and a campaign's overrides. Compiled at load
+// when run from source; the compiled CLI ships them precompiled (bin/compile.js).
 import { Ajv, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { fileSchema, inputSchema, overrideSchema } from './schema/index.ts';
@@ -26,6 +27,7 @@ export const validateOverride: ValidateFunction = compiled.validateOverride;
 /**
  * This module's exports as ajv's standalone code (an ES module): bin/compile.js bundles it in
  * this module's place, so the CLI does not compile the schema at every start.
+ * @public (imported by bin/compile.js from the bundled module, which knip does not follow)
  */
 export function standaloneSource(): string {
   const { ajv } = compileValidators(true);

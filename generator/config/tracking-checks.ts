@@ -1,4 +1,5 @@
-// Checks of the tracking settings the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameters, conversion labels with an Ads tag.
+// Checks of the tracking settings the schema cannot express: split tests of real variants, click ids from
+// their own query keys, no Smart Script markers as parameters, conversion labels with an Ads tag.
 import { CLICK_IDS, KEYWORD_KEY, KEYWORDS_PARAM } from '../../page/contract/click-ids.ts';
 import { closest } from '../shared/text.ts';
 import type { KeyPath } from './load.ts';
@@ -56,7 +57,10 @@ export function trackingProblems(config: Config): TrackingProblem[] {
     }
     const ownKeys = CLICK_ID_SOURCES.get(name);
     if (ownKeys && !ownKeys.some((key) => source === `query.${key}`)) {
-      const expected = listOf(ownKeys.map((key) => `query.${key}`), 'or');
+      const expected = listOf(
+        ownKeys.map((key) => `query.${key}`),
+        'or',
+      );
       problems.push({
         keyPath,
         message:
@@ -69,8 +73,7 @@ export function trackingProblems(config: Config): TrackingProblem[] {
   if (googleAdsConversion && googleTagId && !googleTagId.startsWith('AW-')) {
     problems.push({
       keyPath: ['tracking', 'googleTagId'],
-      message:
-        `conversion label without a Google Ads tag: expected an AW- id beside tracking.googleAdsConversion (or googleAdsConversion: null), found ${describeValue(googleTagId)}`,
+      message: `conversion label without a Google Ads tag: expected an AW- id beside tracking.googleAdsConversion (or googleAdsConversion: null), found ${describeValue(googleTagId)}`,
     });
   }
   const variants = config.variants.map((variant) => variant.name);

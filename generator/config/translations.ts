@@ -1,4 +1,6 @@
-// Which texts every locale file must have: the page's keys, the keys the config names and the default locale's, each plural key in every form the locale's plural rules use, and a name for each language Intl cannot name.
+// Which texts every locale file must have: the page's keys, the keys the config names and the default
+// locale's, each plural key in every form the locale's plural rules use, and a name for each language Intl
+// cannot name.
 import { PAGE_KEYS } from '../../page/contract/page-keys.ts';
 import type { Messages } from '../../page/contract/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
@@ -41,7 +43,8 @@ export function missingTranslations(config: Config, files: LocaleFile[], checked
   let results = checked.get(files[0]!);
   if (!results) checked.set(files[0]!, (results = new Map()));
   let issues = results.get(key);
-  if (!issues) results.set(key, (issues = [...findMissing(config.defaultLocale, referenced, files), ...languageNameIssues(languages, files)]));
+  if (!issues)
+    results.set(key, (issues = [...findMissing(config.defaultLocale, referenced, files), ...languageNameIssues(languages, files)]));
   return issues;
 }
 
@@ -93,8 +96,10 @@ function languageNameIssues(languages: string[], files: LocaleFile[]): ConfigIss
       const value = lookup(file.messages, key);
       if (typeof value === 'string') continue;
       let message: string;
-      if (value !== undefined) message = `missing translation: expected a text for "${key}" in ${file.locale}, found ${describeValue(value)}`;
-      else if (intlNames.of(language) === undefined) message = `missing translation: expected a text for "${key}" in ${file.locale} (Intl has no name for "${language}" to show instead), found nothing`;
+      if (value !== undefined)
+        message = `missing translation: expected a text for "${key}" in ${file.locale}, found ${describeValue(value)}`;
+      else if (intlNames.of(language) === undefined)
+        message = `missing translation: expected a text for "${key}" in ${file.locale} (Intl has no name for "${language}" to show instead), found nothing`;
       else continue;
       const [line, column] = positionInLocale(file, [LANGUAGE_NAMES, language]);
       issues.push({ file: file.shown, line, column, path: key, message });
@@ -128,7 +133,9 @@ function baseKey(key: string): string {
 }
 
 function leafKeys(messages: Messages, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : leafKeys(value, `${prefix}${key}.`)));
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'string' ? [prefix + key] : leafKeys(value, `${prefix}${key}.`),
+  );
 }
 
 /** The value at a dotted key, without ever reading inherited properties. */

@@ -48,7 +48,10 @@ export async function checkConfig(loaded: LoadedConfig, files: ProjectFiles = di
   if (problems.length) return { problems: inReadingOrder(problems) };
 
   const base: CampaignConfig = { name: null, config: withDefaults(topLevel) };
-  const campaigns = Object.entries(overrides).map(([name, override]) => ({ name, config: withDefaults(mergeOverrides(topLevel, override)) }));
+  const campaigns = Object.entries(overrides).map(([name, override]) => ({
+    name,
+    config: withDefaults(mergeOverrides(topLevel, override)),
+  }));
   const localeFiles = new Map<string, LocaleFile>();
   const translations: CheckedTranslations = new WeakMap();
   // One campaign after another: what they share is read once (files keeps every answer), and only one campaign's checks are in flight.
@@ -69,7 +72,12 @@ function withDefaults(settings: unknown): Config {
   return Value.Default(configSchema, structuredClone(settings)) as Config;
 }
 
-function checkSchema(validate: ValidateFunction, data: unknown, prefix: KeyPath, report: (keyPath: KeyPath, message: string, at?: 'key') => void) {
+function checkSchema(
+  validate: ValidateFunction,
+  data: unknown,
+  prefix: KeyPath,
+  report: (keyPath: KeyPath, message: string, at?: 'key') => void,
+) {
   if (validate(data)) return;
   for (const problem of describeSchemaErrors(validate.errors ?? [])) {
     report([...prefix, ...problem.keyPath], problem.message, problem.atKey ? 'key' : undefined);

@@ -34,46 +34,70 @@ function explain(error: YAMLError, document: Document, lineCounter: LineCounter,
   const offset = error.pos[0];
   const [line, column] = lineAndColumnAt(lineCounter.lineStarts, offset);
   const at =
-    offset >= text.trimEnd().length ? 'the end of the file'
-    : offset === lineEnd(text, offset) ? `the end of line ${line}`
-    : `line ${line}, column ${column}`;
+    offset >= text.trimEnd().length
+      ? 'the end of the file'
+      : offset === lineEnd(text, offset)
+        ? `the end of line ${line}`
+        : `line ${line}, column ${column}`;
   switch (error.code) {
     case 'TAB_AS_INDENT':
       return { offset, message: 'tab used for indentation: expected spaces, found a tab' };
     case 'MULTIPLE_DOCS':
       return { offset, message: 'a second YAML document starts here: expected one document, found "---" followed by more' };
     case 'BAD_DQ_ESCAPE':
-      return { offset, message: `invalid escape in double quotes: expected one such as \\n, \\" or \\\\, found ${JSON.stringify(text.slice(offset, offset + 2))} (use single quotes for backslashes)` };
+      return {
+        offset,
+        message: `invalid escape in double quotes: expected one such as \\n, \\" or \\\\, found ${JSON.stringify(text.slice(offset, offset + 2))} (use single quotes for backslashes)`,
+      };
     case 'RESOURCE_EXHAUSTION':
       return { offset, message: 'nested too deeply to read: expected a few levels of lists and mappings, found thousands' };
     case 'TAG_RESOLVE_FAILED':
     case 'BAD_COLLECTION_TYPE':
-      return { offset, message: `unsupported YAML tag: expected plain values, lists and mappings, found ${JSON.stringify(text.slice(offset, error.pos[1]))}` };
+      return {
+        offset,
+        message: `unsupported YAML tag: expected plain values, lists and mappings, found ${JSON.stringify(text.slice(offset, error.pos[1]))}`,
+      };
     case 'BLOCK_AS_IMPLICIT_KEY':
     case 'MULTILINE_IMPLICIT_KEY': {
       const rest = text.slice(offset, lineEnd(text, offset));
       if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:( |$)/.test(rest)) {
-        return { offset, message: `": " inside a value: expected a plain value, found ${JSON.stringify(shorten(rest.trim()))} (put the value in quotes)` };
+        return {
+          offset,
+          message: `": " inside a value: expected a plain value, found ${JSON.stringify(shorten(rest.trim()))} (put the value in quotes)`,
+        };
       }
-      return { offset, message: 'expected "key: value" on one line, found text that runs on into the next line (is a ":" missing, or the next line indented too deep?)' };
+      return {
+        offset,
+        message:
+          'expected "key: value" on one line, found text that runs on into the next line (is a ":" missing, or the next line indented too deep?)',
+      };
     }
     case 'BAD_INDENT':
     case 'MISSING_CHAR': {
       const quote = /closing (["'])quote/.exec(error.message)?.[1];
       if (quote) {
         const opened = unclosedScalar(document, offset) ?? offset;
-        return { offset: opened, message: `unclosed ${quote === '"' ? 'double' : 'single'} quote: expected a closing ${quote} for the text opened here, found none by ${at}` };
+        return {
+          offset: opened,
+          message: `unclosed ${quote === '"' ? 'double' : 'single'} quote: expected a closing ${quote} for the text opened here, found none by ${at}`,
+        };
       }
       const flow = /^Flow (sequence|map)/.exec(error.message)?.[1];
       if (flow) {
         const [open, close] = flow === 'sequence' ? ['[', ']'] : ['{', '}'];
         const opened = unclosedFlow(document, offset) ?? offset;
-        return { offset: opened, message: `unclosed "${open}": expected "${close}" to end the ${flow === 'sequence' ? 'list' : 'mapping'} opened here, found none by ${at}` };
+        return {
+          offset: opened,
+          message: `unclosed "${open}": expected "${close}" to end the ${flow === 'sequence' ? 'list' : 'mapping'} opened here, found none by ${at}`,
+        };
       }
       if (/same column/.test(error.message)) {
         // The parser points at the start of the line; the reader looks for the key.
         const key = offset + (/^[ ]*/.exec(text.slice(offset))?.[0].length ?? 0);
-        return { offset: key, message: `bad indentation: expected this line to start at the same column as the items of the list or mapping above it, found column ${lineAndColumnAt(lineCounter.lineStarts, key)[1]}` };
+        return {
+          offset: key,
+          message: `bad indentation: expected this line to start at the same column as the items of the list or mapping above it, found column ${lineAndColumnAt(lineCounter.lineStarts, key)[1]}`,
+        };
       }
       if (/followed by map values/.test(error.message)) {
         return { offset, message: 'expected "key: value", found a line without ": "' };
@@ -81,7 +105,10 @@ function explain(error: YAMLError, document: Document, lineCounter: LineCounter,
       break;
     }
   }
-  const source = error.message.split('\n')[0]!.trim().replace(/;? ?please use .*$/i, '');
+  const source = error.message
+    .split('\n')[0]!
+    .trim()
+    .replace(/;? ?please use .*$/i, '');
   return { offset, message: `invalid YAML: ${source.charAt(0).toLowerCase()}${source.slice(1)}` };
 }
 

@@ -20,7 +20,9 @@ export interface DevBuildOptions {
  * A rebuild's outcome: the build and the output files it changed, or why it failed (the output
  * is then as before); either way what it read, as far as it got.
  */
-export type RebuildOutcome = ({ ok: true; result: BuildResult; changedFiles: string[] } | { ok: false; error: unknown }) & { inputs: BuildInputs };
+export type RebuildOutcome = ({ ok: true; result: BuildResult; changedFiles: string[] } | { ok: false; error: unknown }) & {
+  inputs: BuildInputs;
+};
 
 /**
  * A Map that, at each `sweep`, forgets what was neither read nor written since the last one:

@@ -28,7 +28,9 @@ export type DevMessage = { type: 'reload' } | { type: 'ok' } | { type: 'error'; 
  */
 const CLIENT_TAG = `<script type="module" src="${CLIENT_URL}"></script>`;
 const TEMPLATE_START = Buffer.from(`<template id="${MODULE_SCRIPTS_ID}">`);
-const STANDALONE = Buffer.from(`<template id="${MODULE_SCRIPTS_ID}">${CLIENT_TAG}</template><script type="module">${scriptText(MODULE_LOADER)}</script>`);
+const STANDALONE = Buffer.from(
+  `<template id="${MODULE_SCRIPTS_ID}">${CLIENT_TAG}</template><script type="module">${scriptText(MODULE_LOADER)}</script>`,
+);
 const BODY_END = Buffer.from('</body>');
 
 /** The event stream and the hooks the server calls (see DevHooks in serve/server.ts). */

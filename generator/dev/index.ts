@@ -1,4 +1,5 @@
-// `store-landing dev`: build, serve like `serve`, watch what the build reads, rebuild on change, and tell open pages to reload or show why a rebuild failed.
+// `store-landing dev`: build, serve like `serve`, watch what the build reads, rebuild on change, and tell
+// open pages to reload or show why a rebuild failed.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,7 +62,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Nothing good to serve yet: a stand-in page, over which the overlay shows why.
   if (!first.ok) await builder.writePlaceholder(placeholderSite());
   const channel = new DevChannel(await compileClientScript());
-  const server = await startServer({ dir: outDir, port: options.port, host: options.host, allowedHosts: options.allowedHosts, dev: channel }).catch((error: unknown) => {
+  const server = await startServer({
+    dir: outDir,
+    port: options.port,
+    host: options.host,
+    allowedHosts: options.allowedHosts,
+    dev: channel,
+  }).catch((error: unknown) => {
     removeNow();
     throw error;
   });

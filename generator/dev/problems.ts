@@ -33,7 +33,15 @@ export function overlayProblems(error: unknown): { title: string; problems: Over
   const message = (error as Error)?.message ?? String(error);
   return {
     title: user ? (error as UserError).name : 'store-landing failed unexpectedly',
-    problems: [{ location: '', path: '', message, hint: user ? ((error as UserError).hint ?? null) : 'See the terminal for the stack trace.', frame: '' }],
+    problems: [
+      {
+        location: '',
+        path: '',
+        message,
+        hint: user ? ((error as UserError).hint ?? null) : 'See the terminal for the stack trace.',
+        frame: '',
+      },
+    ],
   };
 }
 

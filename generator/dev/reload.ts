@@ -1,4 +1,5 @@
-// A fresh copy of the build pipeline after a change to the page's code: the server render imports page/view/*.tsx, and a loaded module never changes, so dev compiles and imports a new one.
+// A fresh copy of the build pipeline after a change to the page's code: the server render imports
+// page/view/*.tsx, and a loaded module never changes, so dev compiles and imports a new one.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { assertOwned, writeMarker } from '../shared/ownership.ts';

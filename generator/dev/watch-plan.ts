@@ -1,4 +1,5 @@
-// What dev watches: exactly what the last build read (its inputs: the config, the locale files and folders, the images), and the page's code (page/).
+// What dev watches: exactly what the last build read (its inputs: the config, the locale files and folders,
+// the images), and the page's code (page/).
 import path from 'node:path';
 import type { BuildInputs } from '../pipeline/index.ts';
 import { PAGE_DIR } from './reload.ts';

@@ -1,4 +1,5 @@
-// Watches what a build reads (the config, the locale files, the images, the page's code) with fs.watch, and reports each burst of changes once.
+// Watches what a build reads (the config, the locale files, the images, the page's code) with fs.watch, and
+// reports each burst of changes once.
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,10 +41,12 @@ export async function listPlanFiles(plan: WatchPlan): Promise<Map<string, number
   for (const tree of plan.trees) for (const file of await listed(tree, true)) candidates.add(file);
   const files = new Map<string, number>();
   await Promise.all(
-    [...candidates].filter((file) => planCovers(plan, file)).map(async (file) => {
-      const stats = await stat(file).catch(() => undefined);
-      if (stats?.isFile()) files.set(file, stats.mtimeMs);
-    }),
+    [...candidates]
+      .filter((file) => planCovers(plan, file))
+      .map(async (file) => {
+        const stats = await stat(file).catch(() => undefined);
+        if (stats?.isFile()) files.set(file, stats.mtimeMs);
+      }),
   );
   return files;
 }

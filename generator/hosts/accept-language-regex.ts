@@ -88,11 +88,17 @@ function walk(node: TagNode, owner: string, prefix: string, wanted: string, foun
  * or the letter of a word (then the rest, recursively).
  */
 export function complement(words: readonly string[], alphabet: string): string {
-  return complementFrom(words.map((word) => word.toLowerCase()), '', alphabet);
+  return complementFrom(
+    words.map((word) => word.toLowerCase()),
+    '',
+    alphabet,
+  );
 }
 
 function complementFrom(words: readonly string[], prefix: string, alphabet: string): string {
-  const next = [...new Set(words.filter((word) => word.length > prefix.length && word.startsWith(prefix)).map((word) => word[prefix.length]!))];
+  const next = [
+    ...new Set(words.filter((word) => word.length > prefix.length && word.startsWith(prefix)).map((word) => word[prefix.length]!)),
+  ];
   const options: string[] = [];
   if (prefix && !words.includes(prefix)) options.push('');
   const free = [...alphabet].filter((character) => !next.includes(character));
@@ -103,7 +109,13 @@ function complementFrom(words: readonly string[], prefix: string, alphabet: stri
 
 /** `[dD]` for `d`: the engines share no case-insensitive flag. */
 function literal(text: string): string {
-  return [...text].map((character) => (/[a-z]/i.test(character) ? `[${character.toLowerCase()}${character.toUpperCase()}]` : character.replace(/[-\\^$.*+?()[\]{}|]/g, '\\$&'))).join('');
+  return [...text]
+    .map((character) =>
+      /[a-z]/i.test(character)
+        ? `[${character.toLowerCase()}${character.toUpperCase()}]`
+        : character.replace(/[-\\^$.*+?()[\]{}|]/g, '\\$&'),
+    )
+    .join('');
 }
 
 /** A class of the characters and their upper case, as ranges. */

@@ -1,4 +1,5 @@
-// Cloudflare Pages (advanced mode): a `_worker.js` that routes with the embedded negotiation, serves from env.ASSETS and sets every header itself.
+// Cloudflare Pages (advanced mode): a `_worker.js` that routes with the embedded negotiation, serves from
+// env.ASSETS and sets every header itself.
 import { embeddedRouter } from './embed.ts';
 import { assetHeaders, campaignHeaders, pageHeaders, svgAssetHeaders } from './headers.ts';
 import { HOSTING_DIR, rootCampaign, routerCampaigns, type OrderedCampaign } from './site.ts';

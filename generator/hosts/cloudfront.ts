@@ -1,4 +1,5 @@
-// AWS S3 + CloudFront: a viewer-request CloudFront Function that rewrites page URIs, and the response headers policies and behaviors to attach.
+// AWS S3 + CloudFront: a viewer-request CloudFront Function that rewrites page URIs, and the response headers
+// policies and behaviors to attach.
 import { embeddedRouter } from './embed.ts';
 import { campaignHeaders, pageHeaders, SITE_HEADERS, svgAssetHeaders } from './headers.ts';
 import { campaignSlug, HOSTING_DIR, rootCampaign, routerCampaigns, type OrderedCampaign } from './site.ts';
@@ -74,7 +75,10 @@ export function cloudfrontFiles(campaigns: readonly OrderedCampaign[]): Array<{ 
     const policyHeaders = campaignHeaders(campaign);
     // A policy takes effect only on documents, and the one asset a browser opens as a document is an SVG: all of
     // assets/ gets the SVG sandbox (headers.ts), where a behavior per extension would be one more to set up.
-    const kinds = [['assets', svgAssetHeaders()], ['pages', pageHeaders(policyHeaders, true)]] as const;
+    const kinds = [
+      ['assets', svgAssetHeaders()],
+      ['pages', pageHeaders(policyHeaders, true)],
+    ] as const;
     for (const [kind, headers] of kinds) {
       const name = `store-landing-${slug}-${kind}`;
       files.push({ path: `${FOLDER}/${name}.json`, contents: JSON.stringify(responseHeadersPolicy(name, headers), null, 2) + '\n' });
@@ -94,7 +98,12 @@ export function cloudfrontFiles(campaigns: readonly OrderedCampaign[]): Array<{ 
     // More specific patterns first: CloudFront takes the first behavior whose pattern matches.
     CacheBehaviors: behaviors.sort((a, b) => order(b.PathPattern!) - order(a.PathPattern!)),
     // S3 behind origin access control answers 403 for a missing key, 404 with ListBucket: both get the page.
-    CustomErrorResponses: [403, 404].map((code) => ({ ErrorCode: code, ResponsePagePath: notFound, ResponseCode: 404, ErrorCachingMinTTL: 10 })),
+    CustomErrorResponses: [403, 404].map((code) => ({
+      ErrorCode: code,
+      ResponsePagePath: notFound,
+      ResponseCode: 404,
+      ErrorCachingMinTTL: 10,
+    })),
   };
   files.push({ path: `${FOLDER}/behaviors.json`, contents: JSON.stringify(setup, null, 2) + '\n' });
   return files;

@@ -11,18 +11,19 @@ import { routeRequest, type RouterCampaign } from './route.ts';
  * here: a transpiler that slipped in a helper of its own fails the build, not the host.
  */
 export function embeddedRouter(campaigns: readonly RouterCampaign[]): string {
-  const source = [
-    `var CAMPAIGNS = ${JSON.stringify(campaigns)};`,
-    negotiateLocale.toString(),
-    routeRequest.toString(),
-  ].join('\n');
-  const probe = new Function(`${source}\nreturn [negotiateLocale('de-CH, en;q=0.5', ['en', 'de'], 'en', 'en'), negotiateLocale('ko', ['de', 'en'], 'de', 'en'), routeRequest([], '/', undefined, negotiateLocale)];`);
+  const source = [`var CAMPAIGNS = ${JSON.stringify(campaigns)};`, negotiateLocale.toString(), routeRequest.toString()].join('\n');
+  const probe = new Function(
+    `${source}\nreturn [negotiateLocale('de-CH, en;q=0.5', ['en', 'de'], 'en', 'en'), negotiateLocale('ko', ['de', 'en'], 'de', 'en'), routeRequest([], '/', undefined, negotiateLocale)];`,
+  );
   let result: unknown;
   try {
     result = probe();
   } catch (error) {
-    throw new Error(`The embedded router does not run on its own (${String(error)}); negotiate.ts and route.ts must call nothing outside themselves.`);
+    throw new Error(
+      `The embedded router does not run on its own (${String(error)}); negotiate.ts and route.ts must call nothing outside themselves.`,
+    );
   }
-  if (JSON.stringify(result) !== '["de","en",null]') throw new Error(`The embedded router gives ${JSON.stringify(result)} for its probe, not ["de","en",null].`);
+  if (JSON.stringify(result) !== '["de","en",null]')
+    throw new Error(`The embedded router gives ${JSON.stringify(result)} for its probe, not ["de","en",null].`);
   return source;
 }

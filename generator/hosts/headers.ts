@@ -52,7 +52,10 @@ function securityHeaders(campaign: Readonly<Record<string, string>>): Record<str
   return { ...campaign, ...SITE_HEADERS };
 }
 
-/** Headers of a page (and of the 404 page), from its campaign's (campaignHeaders): security, revalidation, and Vary where the language was negotiated. */
+/**
+ * Headers of a page (and of the 404 page), from its campaign's (campaignHeaders): security, revalidation, and
+ * Vary where the language was negotiated.
+ */
 export function pageHeaders(campaign: Readonly<Record<string, string>>, negotiated: boolean): Record<string, string> {
   return { ...securityHeaders(campaign), 'Cache-Control': REVALIDATE, ...(negotiated ? { Vary: VARY_LANGUAGE } : {}) };
 }
@@ -78,9 +81,4 @@ export function svgAssetHeaders(): Record<string, string> {
 /** Whether `pathname` is an SVG file (host rules match `*.svg` the same way). */
 export function isSvgPath(pathname: string): boolean {
   return /\.svg$/i.test(pathname);
-}
-
-/** Whether `pathname` is one of a campaign's content-hashed assets. */
-export function isAssetPath(basePath: string, pathname: string): boolean {
-  return pathname.startsWith(`${basePath}assets/`);
 }

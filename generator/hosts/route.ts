@@ -75,7 +75,14 @@ export function routeRequest(
     var notFoundPage = campaign.basePath + (notFoundLocale === campaign.defaultLocale ? '' : notFoundLocale + '/') + '404.html';
     if (!pageLocale) return { campaign: c, kind: 'file', file: pathname, locale: '', negotiated: false, notFound: notFoundPage };
     var folder = (pageLocale === campaign.defaultLocale ? '' : pageLocale + '/') + (route ? route + '/' : '');
-    return { campaign: c, kind: 'page', file: campaign.basePath + folder + 'index.html', locale: pageLocale, negotiated: byHeader, notFound: notFoundPage };
+    return {
+      campaign: c,
+      kind: 'page',
+      file: campaign.basePath + folder + 'index.html',
+      locale: pageLocale,
+      negotiated: byHeader,
+      notFound: notFoundPage,
+    };
   }
   return null;
 }

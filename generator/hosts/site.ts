@@ -14,7 +14,10 @@ export interface HostCampaign {
   routes: string[];
   /** The Content-Security-Policy header value of this campaign's pages. */
   contentSecurityPolicy: string;
-  /** Every header of the campaign's manifest, the policy's reporting headers with it (headers.ts, campaignHeaders); absent: the policy alone. */
+  /**
+   * Every header of the campaign's manifest, the policy's reporting headers with it (headers.ts,
+   * campaignHeaders); absent: the policy alone.
+   */
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -53,7 +56,13 @@ export function orderedCampaigns(site: HostSite): OrderedCampaign[] {
 
 /** The router's view of ordered campaigns: no policy, which the router does not need. */
 export function routerCampaigns(campaigns: readonly OrderedCampaign[]): RouterCampaign[] {
-  return campaigns.map(({ basePath, defaultLocale, fallbackLocale, locales, routes }) => ({ basePath, defaultLocale, fallbackLocale, locales, routes }));
+  return campaigns.map(({ basePath, defaultLocale, fallbackLocale, locales, routes }) => ({
+    basePath,
+    defaultLocale,
+    fallbackLocale,
+    locales,
+    routes,
+  }));
 }
 
 /** A name for a campaign in file names: `root` for `/`, `summer` for `/summer/`, `a-b` for `/a/b/`. */

@@ -55,16 +55,30 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
       }
     }
     // Header-only (continue): the filesystem serves these paths, or the 404 rule below takes them.
-    before.push({ src: `^${escape(base)}assets/.+$`, headers: assetHeaders(policyHeaders), continue: true });
+    before.push({ src: `^${escapeRegExp(base)}assets/.+$`, headers: assetHeaders(policyHeaders), continue: true });
     // After the assets rule: its policy is replaced by the sandboxing one for SVGs (headers.ts).
-    before.push({ src: `^${escape(base)}assets/.+\\.svg$`, headers: svgAssetHeaders(), continue: true });
-    const notFoundPattern = notFoundFiles(campaign).map(escape).join('|');
-    before.push({ src: `^${escape(base)}(?:config\\.json|manifest\\.json|${notFoundPattern})$`, headers: pageHeaders(policyHeaders, false), continue: true });
+    before.push({ src: `^${escapeRegExp(base)}assets/.+\\.svg$`, headers: svgAssetHeaders(), continue: true });
+    const notFoundPattern = notFoundFiles(campaign).map(escapeRegExp).join('|');
+    before.push({
+      src: `^${escapeRegExp(base)}(?:config\\.json|manifest\\.json|${notFoundPattern})$`,
+      headers: pageHeaders(policyHeaders, false),
+      continue: true,
+    });
     // A locale's folder first, for its own 404 page.
     for (const locale of campaign.locales.filter((locale) => locale !== campaign.defaultLocale)) {
-      after.push({ src: `^${escape(`${base}${locale}`)}(?:/.*)?$`, status: 404, dest: `${base}${locale}/404.html`, headers: pageHeaders(policyHeaders, false) });
+      after.push({
+        src: `^${escapeRegExp(`${base}${locale}`)}(?:/.*)?$`,
+        status: 404,
+        dest: `${base}${locale}/404.html`,
+        headers: pageHeaders(policyHeaders, false),
+      });
     }
-    after.push({ src: `^${escape(base.slice(0, -1))}(?:/.*)?$`, status: 404, dest: `${base}404.html`, headers: pageHeaders(policyHeaders, false) });
+    after.push({
+      src: `^${escapeRegExp(base.slice(0, -1))}(?:/.*)?$`,
+      status: 404,
+      dest: `${base}404.html`,
+      headers: pageHeaders(policyHeaders, false),
+    });
   }
   return { routes: [...before, { handle: 'filesystem' }, ...after] };
 }
@@ -101,18 +115,18 @@ function routeGroups(campaign: OrderedCampaign): Array<{ group: string; route: s
   const others = campaign.routes.filter(Boolean);
   return [
     ...(campaign.routes.includes('') ? [{ group: '', route: '' }] : []),
-    ...(others.length ? [{ group: `(${others.map(escape).join('|')})`, route: '$1' }] : []),
+    ...(others.length ? [{ group: `(${others.map(escapeRegExp).join('|')})`, route: '$1' }] : []),
   ];
 }
 
 /** The pattern of `<base><folder><group>` (the root route when `group` is empty), with or without its trailing slash. */
 function routePattern(base: string, folder: string, group: string): string {
-  if (group) return `^${escape(base + folder)}${group}/?$`;
+  if (group) return `^${escapeRegExp(base + folder)}${group}/?$`;
   const stem = `${base}${folder}`.replace(/\/$/, '');
-  return stem ? `^${escape(stem)}/?$` : '^/$';
+  return stem ? `^${escapeRegExp(stem)}/?$` : '^/$';
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

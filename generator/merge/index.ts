@@ -35,14 +35,23 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
     const { root, campaigns } = shard.manifest;
     if (root) entries.push({ name: null, dir: '', manifest: root });
     for (const campaign of campaigns) {
-      entries.push({ name: campaign.name, dir: campaign.dir, manifest: readManifest(path.join(shard.dir, campaign.dir)) as CampaignManifest });
+      entries.push({
+        name: campaign.name,
+        dir: campaign.dir,
+        manifest: readManifest(path.join(shard.dir, campaign.dir)) as CampaignManifest,
+      });
     }
   }
   // The order `build --all` writes: the top level, then campaigns by name.
   entries.sort((a, b) => (a.name === null ? -1 : b.name === null ? 1 : a.name < b.name ? -1 : 1));
   // The shards are inputs: the output may neither be one, hold one, nor lie inside one.
   await writeOutput(outDir, shardFiles(shards, entries), undefined, { inputs: dirs, apartFromInputs: true });
-  return { outDir, shards: shards.length, campaigns: entries.length, pages: entries.reduce((total, entry) => total + entry.manifest.pages.length, 0) };
+  return {
+    outDir,
+    shards: shards.length,
+    campaigns: entries.length,
+    pages: entries.reduce((total, entry) => total + entry.manifest.pages.length, 0),
+  };
 }
 
 function readShard(dir: string): ShardOutput {

@@ -18,8 +18,13 @@ export async function configFingerprint(valid: ValidConfig): Promise<string> {
   const relative = (file: string) => path.relative(valid.loaded.dir, file).split(path.sep).join('/');
   add('version', packageVersion());
   for (const campaign of [valid.base, ...valid.campaigns]) add(`campaign ${campaign.name ?? ''}`, JSON.stringify(campaign.config));
-  for (const [file, locale] of [...valid.localeFiles].sort(([a], [b]) => (a < b ? -1 : 1))) add(`locale ${relative(file)}`, JSON.stringify(locale.messages));
-  const images = new Set([valid.base, ...valid.campaigns].flatMap((campaign) => imageUses(campaign.config).map((use) => path.resolve(valid.loaded.dir, use.source))));
+  for (const [file, locale] of [...valid.localeFiles].sort(([a], [b]) => (a < b ? -1 : 1)))
+    add(`locale ${relative(file)}`, JSON.stringify(locale.messages));
+  const images = new Set(
+    [valid.base, ...valid.campaigns].flatMap((campaign) =>
+      imageUses(campaign.config).map((use) => path.resolve(valid.loaded.dir, use.source)),
+    ),
+  );
   for (const image of [...images].sort()) add(`image ${relative(image)}`, await readFile(image));
   return hash.digest('hex');
 }

@@ -60,7 +60,10 @@ export interface BuildResult {
    * workers, `render` is the time the writer waited for them.
    */
   timings: { load: number; bundle: number; render: number; write: number };
-  /** What the build read: the config, each locale file and folder, each image (and each it looked for in vain); none of these when given `valid`. */
+  /**
+   * What the build read: the config, each locale file and folder, each image (and each it looked for in
+   * vain); none of these when given `valid`.
+   */
   inputs: BuildInputs;
   /**
    * Each campaign folder as this build wrote it, for the summary. Not read back from the output:

@@ -58,11 +58,20 @@ export function outputPathFor(route: string, locale: string, defaultLocale: stri
   return [locale === defaultLocale ? '' : locale, route.replace(/^\/|\/$/g, ''), 'index.html'].filter(Boolean).join('/');
 }
 
-/** Plans every page of the top level and of each campaign, with the problems that stop a build: reserved routes, and two pages aimed at one file. */
-export function planSite(loaded: LoadedConfig, base: CampaignConfig, campaigns: CampaignConfig[]): { site: SitePlan; issues: ConfigIssue[] } {
+/**
+ * Plans every page of the top level and of each campaign, with the problems that stop a build: reserved
+ * routes, and two pages aimed at one file.
+ */
+export function planSite(
+  loaded: LoadedConfig,
+  base: CampaignConfig,
+  campaigns: CampaignConfig[],
+): { site: SitePlan; issues: ConfigIssue[] } {
   const plan = (campaign: CampaignConfig): CampaignPages => ({
     ...campaign,
-    pages: campaign.config.variants.flatMap((variant) => campaign.config.locales.map((locale) => plannedPage(campaign.config, variant, locale))),
+    pages: campaign.config.variants.flatMap((variant) =>
+      campaign.config.locales.map((locale) => plannedPage(campaign.config, variant, locale)),
+    ),
     ownBasePath: campaign.name !== null && loaded.document.hasIn(['campaigns', campaign.name, 'basePath']),
   });
   const site: SitePlan = { base: plan(base), campaigns: campaigns.map(plan) };
@@ -111,7 +120,9 @@ function campaignBasePath(site: SitePlan, campaign: CampaignPages): string {
 export function shardPlans<T extends { pages: readonly unknown[] }>(plans: readonly T[], shard: Shard): T[] {
   const load = new Array<number>(shard.count).fill(0);
   const owner = new Map<T, number>();
-  const bySize = plans.map((plan, order) => ({ plan, order })).sort((a, b) => b.plan.pages.length - a.plan.pages.length || a.order - b.order);
+  const bySize = plans
+    .map((plan, order) => ({ plan, order }))
+    .sort((a, b) => b.plan.pages.length - a.plan.pages.length || a.order - b.order);
   for (const { plan } of bySize) {
     const least = load.indexOf(Math.min(...load));
     owner.set(plan, least);
@@ -125,9 +136,13 @@ function ownFolderNames(config: Config): Set<string> {
   return new Set(['assets', HOSTING_DIR, ...config.locales, ...config.variants.map((variant) => variant.path.slice(1)).filter(Boolean)]);
 }
 
-/** Where a site's base path is, to report a problem with it: the top level's `basePath`, a campaign's own, or the campaign's name when `--all` hosts it by name. */
+/**
+ * Where a site's base path is, to report a problem with it: the top level's `basePath`, a campaign's own, or
+ * the campaign's name when `--all` hosts it by name.
+ */
 function basePathIssue(loaded: LoadedConfig, pages: CampaignPages): (message: string) => ConfigIssue {
-  const keyPath: KeyPath = pages.name === null ? ['basePath'] : pages.ownBasePath ? ['campaigns', pages.name, 'basePath'] : ['campaigns', pages.name];
+  const keyPath: KeyPath =
+    pages.name === null ? ['basePath'] : pages.ownBasePath ? ['campaigns', pages.name, 'basePath'] : ['campaigns', pages.name];
   const [line, column] = positionOf(loaded, keyPath, pages.name !== null && !pages.ownBasePath ? 'key' : 'value');
   return (message) => ({ file: loaded.file, line, column, path: formatKeyPath(keyPath), message });
 }
@@ -150,15 +165,30 @@ function basePathProblems(loaded: LoadedConfig, site: SitePlan): ConfigIssue[] {
     const first = basePath.split('/')[1]!;
     const inside = basePath.slice(top.basePath.length).split('/')[0]!;
     if (first === HOSTING_DIR || first === DEV_DIR) {
-      const keeper = first === HOSTING_DIR ? 'every host answers with 404 (the host files are there)' : '`store-landing dev` keeps for itself';
+      const keeper =
+        first === HOSTING_DIR ? 'every host answers with 404 (the host files are there)' : '`store-landing dev` keeps for itself';
       problems.push(issue(`expected a base path outside /${first}/, which ${keeper}, found "${basePath}"`));
-    } else if (pages.name !== null && pages.ownBasePath && basePath !== top.basePath && basePath.startsWith(top.basePath) && topNames.has(inside)) {
-      problems.push(issue(`expected a base path outside the top level's own folder ${top.basePath}${inside}/ (its assets, a locale's pages or a route are there), found "${basePath}"`));
+    } else if (
+      pages.name !== null &&
+      pages.ownBasePath &&
+      basePath !== top.basePath &&
+      basePath.startsWith(top.basePath) &&
+      topNames.has(inside)
+    ) {
+      problems.push(
+        issue(
+          `expected a base path outside the top level's own folder ${top.basePath}${inside}/ (its assets, a locale's pages or a route are there), found "${basePath}"`,
+        ),
+      );
     }
     const slug = campaignSlug(basePath);
     const other = slugs.get(slug);
     if (other && other.basePath !== basePath) {
-      problems.push(issue(`${other.label} (${other.basePath}) and ${label} (${basePath}) would share the host file name "${slug}" (CloudFront's policies are named by it): expected another base path or campaign name, found "${basePath}"`));
+      problems.push(
+        issue(
+          `${other.label} (${other.basePath}) and ${label} (${basePath}) would share the host file name "${slug}" (CloudFront's policies are named by it): expected another base path or campaign name, found "${basePath}"`,
+        ),
+      );
     } else if (!other) slugs.set(slug, { label, basePath });
     return problems;
   });
@@ -178,7 +208,11 @@ function basePathCollisions(loaded: LoadedConfig, site: SitePlan): ConfigIssue[]
     const basePath = campaignBasePath(site, campaign);
     const issue = basePathIssue(loaded, campaign);
     if (!campaign.ownBasePath && rootNames.has(name)) {
-      return [issue(`campaign name "${name}" is taken at the top level: expected a name other than ${[...rootNames].join(', ')} (build --all hosts the campaign at ${basePath}), found "${name}"`)];
+      return [
+        issue(
+          `campaign name "${name}" is taken at the top level: expected a name other than ${[...rootNames].join(', ')} (build --all hosts the campaign at ${basePath}), found "${name}"`,
+        ),
+      ];
     }
     const owner = claimed.get(basePath);
     claimed.set(basePath, owner ?? `campaign "${name}"`);

@@ -1,4 +1,5 @@
-// Every page's props as a build renders the page from them, without rendering: for what renders pages itself (the bench's floor, the tests' check of built pages).
+// Every page's props as a build renders the page from them, without rendering: for what renders pages itself
+// (the bench's floor, the tests' check of built pages).
 import path from 'node:path';
 import type { PageProps } from '../../page/contract/props.ts';
 import { loadConfig } from '../config/load.ts';

@@ -1,4 +1,5 @@
-// The files at the root of a build that describe the whole site: the manifest and every host's configuration. `build` and `merge` both write them from here.
+// The files at the root of a build that describe the whole site: the manifest and every host's configuration.
+// `build` and `merge` both write them from here.
 import { hostFiles, type HostCampaign } from '../hosts/index.ts';
 import { MANIFEST_FILE, urlPathOf, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
 import type { Shard } from '../shared/shard.ts';
@@ -31,7 +32,9 @@ export function siteRootFiles(entries: SiteEntry[], selection: { all?: boolean; 
   const root = entries.find((entry) => entry.name === null);
   const site: SiteManifest = {
     ...(root ? { root: root.manifest } : {}),
-    campaigns: entries.filter((entry) => entry.name !== null).map((entry) => ({ name: entry.name!, dir: entry.dir, basePath: entry.manifest.basePath })),
+    campaigns: entries
+      .filter((entry) => entry.name !== null)
+      .map((entry) => ({ name: entry.name!, dir: entry.dir, basePath: entry.manifest.basePath })),
     ...(selection.shard ? { shard: { index: selection.shard.index, count: selection.shard.count, fingerprint } } : {}),
   };
   const manifest = { path: MANIFEST_FILE, contents: manifestText(site) };

@@ -32,7 +32,12 @@ export async function buildValidSite(
   // Refuse an output folder that may not be replaced (the config's own, a git worktree, ...) before the expensive work.
   const protect = { configFile: valid.loaded.file };
   if (!options.write) await checkOutput(options.outDir, protect);
-  const context = options.context ?? createBuildContext(await cachedBundle(path.join(cacheRoot(valid.loaded.dir), 'bundle'), bundleRuntime), { configDir: valid.loaded.dir, ...options });
+  const context =
+    options.context ??
+    createBuildContext(await cachedBundle(path.join(cacheRoot(valid.loaded.dir), 'bundle'), bundleRuntime), {
+      configDir: valid.loaded.dir,
+      ...options,
+    });
   const bundled = lap();
   report('render', context.images.stats);
 

@@ -1,4 +1,5 @@
-// How strict the check is with each screenshot: the config's `screenshots` settings (per campaign), the command line's flags, and the per-page globs that give a page slack.
+// How strict the check is with each screenshot: the config's `screenshots` settings (per campaign), the
+// command line's flags, and the per-page globs that give a page slack.
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Config } from '../config/types.ts';

@@ -1,4 +1,6 @@
-// Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone viewport, third parties blocked and motion frozen; with each capture, the fonts it used and the characters it had no font for.
+// Capturing pages in Chromium: the build served locally, each page in turn in a worker's tab at a phone
+// viewport, third parties blocked and motion frozen; with each capture, the fonts it used and the characters
+// it had no font for.
 import type { CDPSession, Page } from 'puppeteer';
 import { launchChromium } from '../shared/chromium.ts';
 import { startServer } from '../serve/server.ts';
@@ -24,7 +26,12 @@ export interface Capture {
  * - colours in sRGB, not the machine's display profile;
  * - glyph outlines unhinted and grey anti-aliased, not as the machine's fontconfig would have them.
  */
-export const DETERMINISTIC_FLAGS = ['--disable-partial-raster', '--force-color-profile=srgb', '--font-render-hinting=none', '--disable-lcd-text'];
+export const DETERMINISTIC_FLAGS = [
+  '--disable-partial-raster',
+  '--force-color-profile=srgb',
+  '--font-render-hinting=none',
+  '--disable-lcd-text',
+];
 
 /**
  * Injected after load: nothing moves, so two captures of one page are the same pixels.
@@ -43,7 +50,10 @@ export interface CaptureHandlers<T> {
   check: (shot: PlannedShot, capture: Capture) => Promise<T>;
 }
 
-/** Serves the build (or site) and captures every shot in Chromium, a few at a time, handing each to `check`; results in `shots` order. No shots, no browser. */
+/**
+ * Serves the build (or site) and captures every shot in Chromium, a few at a time, handing each to `check`;
+ * results in `shots` order. No shots, no browser.
+ */
 export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale: number, handlers: CaptureHandlers<T>): Promise<T[]> {
   if (shots.length === 0) return [];
   const server = await startServer({ dir: siteDir, port: 0 });
@@ -109,8 +119,16 @@ interface CaptureTab {
   devtools: CDPSession;
 }
 
-/** One full-page capture (the page loaded at the viewport, motion frozen, fonts and every image loaded and decoded), and where its images are in it. */
-async function capture(page: Page, url: string, viewport: { width: number; height: number }, scale: number): Promise<{ png: Buffer; imageBoxes: Box[] }> {
+/**
+ * One full-page capture (the page loaded at the viewport, motion frozen, fonts and every image loaded and
+ * decoded), and where its images are in it.
+ */
+async function capture(
+  page: Page,
+  url: string,
+  viewport: { width: number; height: number },
+  scale: number,
+): Promise<{ png: Buffer; imageBoxes: Box[] }> {
   await page.setViewport({ ...viewport, deviceScaleFactor: scale, isMobile: true, hasTouch: true });
   await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
   await freezeMotion(page);
@@ -119,10 +137,13 @@ async function capture(page: Page, url: string, viewport: { width: number; heigh
     const pending = [...document.images].filter((image) => !image.complete);
     for (const image of document.images) image.loading = 'eager';
     await Promise.all(
-      pending.map((image) => new Promise((resolve) => {
-        image.addEventListener('load', resolve, { once: true });
-        image.addEventListener('error', resolve, { once: true });
-      })),
+      pending.map(
+        (image) =>
+          new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+          }),
+      ),
     );
     // Decoded too, so no image is painted by a later frame than the text around it.
     await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
@@ -139,13 +160,18 @@ async function capture(page: Page, url: string, viewport: { width: number; heigh
   // is written recompressed (compressPng), so its size does not matter.
   const png = Buffer.from(await page.screenshot({ type: 'png', fullPage: true, optimizeForSpeed: true }));
   // Each image's box on the page, widened to whole pixels of the capture.
-  const imageBoxes = await page.evaluate((pixelsPerPx) =>
-    [...document.images].map((image) => {
-      const rect = image.getBoundingClientRect();
-      const [left, top] = [Math.floor((rect.left + scrollX) * pixelsPerPx), Math.floor((rect.top + scrollY) * pixelsPerPx)];
-      const [right, bottom] = [Math.ceil((rect.right + scrollX) * pixelsPerPx), Math.ceil((rect.bottom + scrollY) * pixelsPerPx)];
-      return { x: left, y: top, width: right - left, height: bottom - top };
-    }).filter((box) => box.width > 0 && box.height > 0), scale);
+  const imageBoxes = await page.evaluate(
+    (pixelsPerPx) =>
+      [...document.images]
+        .map((image) => {
+          const rect = image.getBoundingClientRect();
+          const [left, top] = [Math.floor((rect.left + scrollX) * pixelsPerPx), Math.floor((rect.top + scrollY) * pixelsPerPx)];
+          const [right, bottom] = [Math.ceil((rect.right + scrollX) * pixelsPerPx), Math.ceil((rect.bottom + scrollY) * pixelsPerPx)];
+          return { x: left, y: top, width: right - left, height: bottom - top };
+        })
+        .filter((box) => box.width > 0 && box.height > 0),
+    scale,
+  );
   return { png, imageBoxes };
 }
 

@@ -50,7 +50,11 @@ export async function checkShot(shot: PlannedShot, capture: Capture, budget: Sho
   }
   const baseline = await readFile(baselineFile);
   const { comparison, diffPng } = await comparePng(baseline, capture.png, budget.pixelThreshold, capture.imageBoxes);
-  const result: ShotResult = { ...described, ...comparison, status: comparison.differingPixels > budget.maxDiffPixels ? 'changed' : 'same' };
+  const result: ShotResult = {
+    ...described,
+    ...comparison,
+    status: comparison.differingPixels > budget.maxDiffPixels ? 'changed' : 'same',
+  };
   if (result.status === 'same') return { result };
   if (run.approves(shot.name)) return { result, baseline: capture.png };
   await keep('current', capture.png);

@@ -62,7 +62,10 @@ export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelT
     baselineSize: `${baseline.width}x${baseline.height}`,
     currentSize: `${current.width}x${current.height}`,
   };
-  const diffPng = () => sharp(diff, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 9 }).toBuffer();
+  const diffPng = () =>
+    sharp(diff, { raw: { width, height, channels: 4 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   return { comparison, diffPng };
 }
 
@@ -70,7 +73,8 @@ export async function comparePng(baselinePng: Buffer, currentPng: Buffer, pixelT
 function locateDifferences(diff: Uint8Array, width: number, height: number, imageBoxes: Box[]): { box: Box; outside: number } {
   let [left, top, right, bottom] = [width, height, -1, -1];
   let outside = 0;
-  const inImage = (x: number, y: number) => imageBoxes.some((image) => x >= image.x && x < image.x + image.width && y >= image.y && y < image.y + image.height);
+  const inImage = (x: number, y: number) =>
+    imageBoxes.some((image) => x >= image.x && x < image.x + image.width && y >= image.y && y < image.y + image.height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;

@@ -1,4 +1,5 @@
-// The environment baselines were captured in (environment.json beside them: browser, platform, device scale, the fonts each page used), and how another differs from it.
+// The environment baselines were captured in (environment.json beside them: browser, platform, device scale,
+// the fonts each page used), and how another differs from it.
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -27,7 +28,9 @@ export function environmentFile(baselineDir: string, scale: number): string {
 
 /** This machine's platform, as environment.json records it. */
 export function describePlatform(): string {
-  const release = existsSync('/etc/os-release') ? /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] : undefined;
+  const release = existsSync('/etc/os-release')
+    ? /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1]
+    : undefined;
   return [`${os.platform()} ${os.arch()}`, release].filter(Boolean).join(', ');
 }
 
@@ -57,12 +60,20 @@ export async function writeEnvironment(file: string, environment: Environment): 
   return true;
 }
 
-/** How the browser, platform and scale differ, one sentence each; empty when they match. Fonts are compared once pages are captured (fontDifferences). */
-export function setupDifferences(recorded: Pick<Environment, 'browser' | 'platform' | 'deviceScale'>, current: Pick<Environment, 'browser' | 'platform' | 'deviceScale'>): string[] {
+/**
+ * How the browser, platform and scale differ, one sentence each; empty when they match. Fonts are compared
+ * once pages are captured (fontDifferences).
+ */
+export function setupDifferences(
+  recorded: Pick<Environment, 'browser' | 'platform' | 'deviceScale'>,
+  current: Pick<Environment, 'browser' | 'platform' | 'deviceScale'>,
+): string[] {
   const differences: string[] = [];
   if (recorded.browser !== current.browser) differences.push(`browser: ${recorded.browser} made the baselines, this is ${current.browser}`);
-  if (recorded.platform !== current.platform) differences.push(`platform: the baselines were made on ${recorded.platform}, this is ${current.platform}`);
-  if (recorded.deviceScale !== current.deviceScale) differences.push(`device scale: ${recorded.deviceScale} in the baselines, ${current.deviceScale} here`);
+  if (recorded.platform !== current.platform)
+    differences.push(`platform: the baselines were made on ${recorded.platform}, this is ${current.platform}`);
+  if (recorded.deviceScale !== current.deviceScale)
+    differences.push(`device scale: ${recorded.deviceScale} in the baselines, ${current.deviceScale} here`);
   return differences;
 }
 

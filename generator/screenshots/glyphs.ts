@@ -1,4 +1,5 @@
-// Text a page shows with no font for it (empty boxes): found in the page by drawing each character beside the box a font draws for a character it lacks, and the Debian package that has a font for it.
+// Text a page shows with no font for it (empty boxes): found in the page by drawing each character beside the
+// box a font draws for a character it lacks, and the Debian package that has a font for it.
 
 /**
  * Runs in the page: the characters of its visible text that no installed font has, in order of
@@ -29,7 +30,7 @@ export function findMissingGlyphs(): string {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node.parentElement;
-    if (!element || !element.checkVisibility()) continue;
+    if (!element?.checkVisibility()) continue;
     const style = getComputedStyle(element);
     const font = `${style.fontStyle} ${style.fontWeight} ${SIZE}px ${style.fontFamily}`;
     const characters = byFont.get(font) ?? byFont.set(font, new Set()).get(font)!;
@@ -46,11 +47,17 @@ export function findMissingGlyphs(): string {
 
 /** Debian's font packages by the characters they add: CJK and emoji have their own; Noto's core fonts cover most other scripts. */
 const FONT_PACKAGES: Array<[RegExp, string]> = [
-  [/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u, 'fonts-noto-cjk'],
+  [
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u,
+    'fonts-noto-cjk',
+  ],
   [/\p{Extended_Pictographic}/u, 'fonts-noto-color-emoji'],
 ];
 
-/** The Debian packages whose fonts draw `characters`: for each character the first package of the table that covers it, else fonts-noto-core; each package once. */
+/**
+ * The Debian packages whose fonts draw `characters`: for each character the first package of the table that
+ * covers it, else fonts-noto-core; each package once.
+ */
 export function fontPackagesFor(characters: string): string[] {
   const packages = [...characters].map((character) => FONT_PACKAGES.find(([pattern]) => pattern.test(character))?.[1] ?? 'fonts-noto-core');
   return [...new Set(packages)];

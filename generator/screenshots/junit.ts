@@ -1,4 +1,5 @@
-// junit.xml of a screenshot run, for CI test reporters: a test case per shot, a failure per page that changed, has no baseline or shows empty boxes, an error for another environment.
+// junit.xml of a screenshot run, for CI test reporters: a test case per shot, a failure per page that
+// changed, has no baseline or shows empty boxes, an error for another environment.
 import path from 'node:path';
 import { describeChange, isFailure, type ScreenshotReport, type ShotResult } from './results.ts';
 
@@ -66,7 +67,11 @@ function caseBody(shot: ShotResult, report: ScreenshotReport, reportDir: string)
   }
   if (shot.status === 'missing') {
     const message = `no baseline: ${path.join(report.baselineDir, shot.name)}`;
-    return element('failure', { message, type: 'BaselineMissing' }, `${message}\ncapture: ${file('current')}\nTo write it: ${report.updateCommand}`);
+    return element(
+      'failure',
+      { message, type: 'BaselineMissing' },
+      `${message}\ncapture: ${file('current')}\nTo write it: ${report.updateCommand}`,
+    );
   }
   const message = `${describeChange(shot)} (more than ${shot.maxDiffPixels}); diff: ${file('diff')}`;
   const details = [
@@ -80,7 +85,9 @@ function caseBody(shot: ShotResult, report: ScreenshotReport, reportDir: string)
 }
 
 function element(tag: string, attributes: Record<string, string>, text?: string): string {
-  const attrs = Object.entries(attributes).map(([key, value]) => ` ${key}="${escapeXml(value)}"`).join('');
+  const attrs = Object.entries(attributes)
+    .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+    .join('');
   return text === undefined ? `      <${tag}${attrs}/>` : `      <${tag}${attrs}>${escapeXml(text)}</${tag}>`;
 }
 

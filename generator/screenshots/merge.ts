@@ -1,4 +1,5 @@
-// Joins the report folders of `screenshots --shard I/N` (every I of one N) into one report folder: report.html, junit.xml, results.json and the images.
+// Joins the report folders of `screenshots --shard I/N` (every I of one N) into one report folder:
+// report.html, junit.xml, results.json and the images.
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
@@ -55,11 +56,15 @@ function checkShards(parts: Array<{ dir: string; report: ScreenshotReport }>) {
   const count = shardOf(first).count;
   for (const { dir, report } of parts) {
     const reason =
-      shardOf(report).count !== count ? `it is a shard of ${shardOf(report).count}, the others of ${count}`
-      : report.planned !== first.planned ? `its check has ${report.planned} screenshots, the others' ${first.planned}`
-      : report.baselineDir !== first.baselineDir ? `it compared with ${report.baselineDir}, the others with ${first.baselineDir}`
-      : report.maxDiffPixels !== first.maxDiffPixels || report.pixelThreshold !== first.pixelThreshold ? 'it ran with other budgets (--max-diff-pixels, --pixel-threshold)'
-      : undefined;
+      shardOf(report).count !== count
+        ? `it is a shard of ${shardOf(report).count}, the others of ${count}`
+        : report.planned !== first.planned
+          ? `its check has ${report.planned} screenshots, the others' ${first.planned}`
+          : report.baselineDir !== first.baselineDir
+            ? `it compared with ${report.baselineDir}, the others with ${first.baselineDir}`
+            : report.maxDiffPixels !== first.maxDiffPixels || report.pixelThreshold !== first.pixelThreshold
+              ? 'it ran with other budgets (--max-diff-pixels, --pixel-threshold)'
+              : undefined;
     if (reason) throw ScreenshotReportsMismatched.create(dir, reason);
   }
   const indexes = parts.map((part) => shardOf(part.report).index);

@@ -1,4 +1,5 @@
-// Which screenshots a run takes: every page of a build (or of every campaign of a site) at every viewport, and the part of them one shard of a CI matrix takes.
+// Which screenshots a run takes: every page of a build (or of every campaign of a site) at every viewport,
+// and the part of them one shard of a CI matrix takes.
 import path from 'node:path';
 import type { CampaignManifest, ManifestPage } from '../shared/manifest.ts';
 import { urlPathOf } from '../shared/manifest.ts';
@@ -12,7 +13,10 @@ export const VIEWPORTS = [
 
 /** One capture to take: a page at one viewport. */
 export interface PlannedShot {
-  /** Path of the baseline and the capture below their folders, e.g. `de-feature1-390.png`, or `kids/de-feature1-390.png` for a campaign of a site. */
+  /**
+   * Path of the baseline and the capture below their folders, e.g. `de-feature1-390.png`, or
+   * `kids/de-feature1-390.png` for a campaign of a site.
+   */
   name: string;
   /** The campaign the page is of, on a site; null for the top level and for a one-campaign build. */
   campaign: string | null;
@@ -43,7 +47,11 @@ export function planShots(pages: ManifestPage[], scale: number, basePath = '/', 
 }
 
 /** Every page of a site (`build --all` or merged): the top level's at the root, each campaign's in its folder. */
-export function planSiteShots(campaigns: Array<{ dir: string; manifest: CampaignManifest }>, siteDir: string, scale: number): PlannedShot[] {
+export function planSiteShots(
+  campaigns: Array<{ dir: string; manifest: CampaignManifest }>,
+  siteDir: string,
+  scale: number,
+): PlannedShot[] {
   return campaigns.flatMap(({ dir, manifest }) => {
     const folder = path.relative(siteDir, dir).split(path.sep).join('/');
     const campaign = folder && manifest.campaign ? { name: manifest.campaign, dir: folder } : undefined;

@@ -1,4 +1,6 @@
-// The HTML report of a screenshot run (or of merged shards): a summary first (shots, failures, the environment), then each failing shot side by side, its difference, and its changed region blinking between before and after.
+// The HTML report of a screenshot run (or of merged shards): a summary first (shots, failures, the
+// environment), then each failing shot side by side, its difference, and its changed region blinking between
+// before and after.
 import { escapeHtml } from '../shared/html.ts';
 import { describeChange, isFailure, type ScreenshotReport, type ShotResult } from './results.ts';
 
@@ -9,7 +11,10 @@ const REGION_WIDTH = 360;
 /** Pixels of context around the changed region. */
 const MARGIN = 12;
 
-/** One self-contained page; its images are the `baseline/`, `current/` and `diff/` folders beside it, which hold the failing shots' only. */
+/**
+ * One self-contained page; its images are the `baseline/`, `current/` and `diff/` folders beside it, which
+ * hold the failing shots' only.
+ */
 export function writeReport(report: ScreenshotReport): string {
   const failing = report.shots.filter((shot) => isFailure(shot, report));
   const having = (status: string) => failing.filter((shot) => shot.status === status);
@@ -37,7 +42,9 @@ img{display:block;height:auto;border:1px solid #d2d2d7}
 ${summarySection(report, failing.length)}
 ${environmentSection(report)}
 ${having('glyphs').length ? `<h2>Text without a font</h2>${having('glyphs').map(glyphSection).join('\n')}` : ''}
-${having('changed').map((shot) => changedSection(shot)).join('\n')}
+${having('changed')
+  .map((shot) => changedSection(shot))
+  .join('\n')}
 ${having('missing').length ? `<h2>No baseline</h2><p>To write them: <code>${escapeHtml(report.updateCommand)}</code> (add <code>--only GLOB</code> to write some).</p><div class="shots">${having('missing').map(missingFigure).join('')}</div>` : ''}
 ${report.updated ? writtenSection(report) : ''}
 ${passingSection(report)}
@@ -49,19 +56,35 @@ function summarySection(report: ScreenshotReport, failures: number): string {
   const total = report.shots.length;
   const count = (status: string) => report.shots.filter((shot) => shot.status === status && isFailure(shot, report)).length;
   const verdict =
-    total === 0 ? 'No screenshot was taken in this part of the check.'
-    : failures === 0 ? `All ${total} screenshots match their baselines.`
-    : `${failures} of ${total} screenshots fail: ${count('changed')} changed, ${count('missing')} without a baseline, ${count('glyphs')} with text no font has.`;
-  const scope = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${total} of ${report.planned} screenshots.` : `${total} screenshots.`;
+    total === 0
+      ? 'No screenshot was taken in this part of the check.'
+      : failures === 0
+        ? `All ${total} screenshots match their baselines.`
+        : `${failures} of ${total} screenshots fail: ${count('changed')} changed, ${count('missing')} without a baseline, ${count('glyphs')} with text no font has.`;
+  const scope = report.shard
+    ? `Shard ${report.shard.index} of ${report.shard.count}: ${total} of ${report.planned} screenshots.`
+    : `${total} screenshots.`;
   const { current } = report.environment;
   const rows = [
     ['Result', `<span class="${failures || mismatched(report) ? 'bad' : 'good'}">${escapeHtml(verdict)}</span>`],
     ['Shots', escapeHtml(scope)],
-    ['Budget', `more than ${report.maxDiffPixels} differing pixels fail a shot (pixelmatch colour distance ${report.pixelThreshold}, anti-aliasing aside), unless the config gives a page its own`],
+    [
+      'Budget',
+      `more than ${report.maxDiffPixels} differing pixels fail a shot (pixelmatch colour distance ${report.pixelThreshold}, anti-aliasing aside), unless the config gives a page its own`,
+    ],
     ['Baselines', escapeHtml(report.baselineDir)],
-    ['Environment', escapeHtml(`${current.browser || 'not started'}, ${current.platform}, device scale ${current.deviceScale}${current.fingerprint ? `, fonts ${current.fingerprint}` : ''}`)],
+    [
+      'Environment',
+      escapeHtml(
+        `${current.browser || 'not started'}, ${current.platform}, device scale ${current.deviceScale}${current.fingerprint ? `, fonts ${current.fingerprint}` : ''}`,
+      ),
+    ],
   ];
-  if (report.updated) rows.push(['Written', `${report.written.length} baseline${report.written.length === 1 ? '' : 's'}${report.only ? ` (those matching <code>${escapeHtml(report.only)}</code>)` : ''}`]);
+  if (report.updated)
+    rows.push([
+      'Written',
+      `${report.written.length} baseline${report.written.length === 1 ? '' : 's'}${report.only ? ` (those matching <code>${escapeHtml(report.only)}</code>)` : ''}`,
+    ]);
   return `<div class="summary"><table>${rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')}</table></div>`;
 }
 
@@ -72,15 +95,20 @@ function mismatched(report: ScreenshotReport): boolean {
 /** The baselines' environment against this one: how they differ, and what that means for the pixels below. */
 function environmentSection(report: ScreenshotReport): string {
   const { baseline, differences, ignored } = report.environment;
-  if (!baseline) return '<p class="muted">The baselines record no environment (environment.json); the next <code>--update</code> writes it.</p>';
-  if (differences.length === 0) return `<p class="muted">The baselines were made in this environment (${escapeHtml(baseline.browser)}, fonts ${escapeHtml(baseline.fingerprint)}).</p>`;
+  if (!baseline)
+    return '<p class="muted">The baselines record no environment (environment.json); the next <code>--update</code> writes it.</p>';
+  if (differences.length === 0)
+    return `<p class="muted">The baselines were made in this environment (${escapeHtml(baseline.browser)}, fonts ${escapeHtml(baseline.fingerprint)}).</p>`;
   const list = `<ul>${differences.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
-  if (ignored) return `<h2>Another environment</h2>${list}<p>The pixels were compared anyway${report.updated && !report.only ? ', and this environment is now the baselines\'' : ''}.</p>`;
+  if (ignored)
+    return `<h2>Another environment</h2>${list}<p>The pixels were compared anyway${report.updated && !report.only ? ", and this environment is now the baselines'" : ''}.</p>`;
   return `<h2 class="bad">Made in another environment</h2>${list}<p>Captures here would differ wholesale from these baselines, so no difference below would mean anything. Capture in the pinned container (<code>.ci/Dockerfile</code>), or re-make every baseline here with <code>${escapeHtml(report.updateCommand)}</code>, or add <code>--ignore-environment</code> to compare anyway.</p>`;
 }
 
 function glyphSection(shot: ShotResult): string {
-  const codes = [...(shot.missingGlyphs ?? '')].map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
+  const codes = [...(shot.missingGlyphs ?? '')]
+    .map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)
+    .join(', ');
   return `<section><h2>${escapeHtml(shot.name)}</h2><p>No installed font has ${escapeHtml(codes)}: the page shows empty boxes, and its baseline is neither compared nor written.</p>
 <figure><img src="current/${escapeHtml(shot.name)}" width="${shot.width}" alt="capture of ${escapeHtml(shot.name)}"></figure></section>`;
 }

@@ -1,4 +1,5 @@
-// What a screenshot run found, as the report folder keeps it (results.json) for report.html, junit.xml and merging shards, and which user error it amounts to.
+// What a screenshot run found, as the report folder keeps it (results.json) for report.html, junit.xml and
+// merging shards, and which user error it amounts to.
 import { BaselinesMissing, GlyphsMissing, ScreenshotEnvironmentMismatch, ScreenshotsChanged, type UserError } from '../shared/errors.ts';
 import type { Comparison } from './compare.ts';
 import type { Environment } from './environment.ts';
@@ -98,15 +99,21 @@ export function reportFailure(report: ScreenshotReport, reportFile: string): Use
   const glyphs = report.shots.filter((shot) => shot.status === 'glyphs');
   if (glyphs.length) {
     const byLocale = new Map<string, string>();
-    for (const shot of glyphs) byLocale.set(shot.locale, [...new Set([...(byLocale.get(shot.locale) ?? ''), ...shot.missingGlyphs!])].join(''));
+    for (const shot of glyphs)
+      byLocale.set(shot.locale, [...new Set([...(byLocale.get(shot.locale) ?? ''), ...shot.missingGlyphs!])].join(''));
     const characters = [...byLocale.values()].join('');
-    return GlyphsMissing.create([...byLocale], glyphs.map((shot) => shot.name), fontPackagesFor(characters));
+    return GlyphsMissing.create(
+      [...byLocale],
+      glyphs.map((shot) => shot.name),
+      fontPackagesFor(characters),
+    );
   }
   const failing = report.shots.filter((shot) => isFailure(shot, report));
   const missing = failing.filter((shot) => shot.status === 'missing').map((shot) => shot.name);
   const changedShots = failing.filter((shot) => shot.status === 'changed');
   const changed = changedShots.map((shot) => `${shot.name} (${describeChange(shot)})`);
-  if (changed.length) return ScreenshotsChanged.create(changed, missing, reportFile, report.updateCommand, changedShots.every(differsInImagesOnly));
+  if (changed.length)
+    return ScreenshotsChanged.create(changed, missing, reportFile, report.updateCommand, changedShots.every(differsInImagesOnly));
   if (missing.length) return BaselinesMissing.create(report.baselineDir, missing, report.updateCommand);
   return undefined;
 }

@@ -1,4 +1,5 @@
-// The screenshot regression check: every page of a build or site (or one shard's part), served and captured in Chromium at phone widths, compared with committed baselines made in the same environment.
+// The screenshot regression check: every page of a build or site (or one shard's part), served and captured
+// in Chromium at phone widths, compared with committed baselines made in the same environment.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,16 @@ import type { Shard } from '../shared/shard.ts';
 import { budgetFor, DEFAULT_SETTINGS, type ScreenshotSettings, type ShotBudget } from './budget.ts';
 import { captureAll } from './capture.ts';
 import { checkShot, pruneBaselines, writeBaseline, type CheckedShot } from './check-shot.ts';
-import { describePlatform, environmentFile, fingerprintFonts, fontDifferences, makeEnvironment, readEnvironment, setupDifferences, writeEnvironment } from './environment.ts';
+import {
+  describePlatform,
+  environmentFile,
+  fingerprintFonts,
+  fontDifferences,
+  makeEnvironment,
+  readEnvironment,
+  setupDifferences,
+  writeEnvironment,
+} from './environment.ts';
 import { planShots, planSiteShots, shardShots, type PlannedShot } from './plan.ts';
 import { prepareOutDir, writeReportFolder, type ReportFiles } from './report-dir.ts';
 import { DEFAULT_UPDATE_COMMAND, type EnvironmentReport, type ScreenshotReport, type ShotResult } from './results.ts';
@@ -115,7 +125,14 @@ async function checkShots(options: ScreenshotOptions, source: Source, shots: Pla
   const adopting = Boolean(options.update) && options.only === undefined;
   const environment: EnvironmentReport = {
     current: { browser: '', platform: describePlatform(), deviceScale: options.scale },
-    baseline: recorded ? { browser: recorded.browser, platform: recorded.platform, deviceScale: recorded.deviceScale, fingerprint: recorded.fonts.fingerprint } : null,
+    baseline: recorded
+      ? {
+          browser: recorded.browser,
+          platform: recorded.platform,
+          deviceScale: recorded.deviceScale,
+          fingerprint: recorded.fonts.fingerprint,
+        }
+      : null,
     differences: [],
     ignored: Boolean(options.ignoreEnvironment) || adopting,
   };
@@ -144,7 +161,13 @@ async function checkShots(options: ScreenshotOptions, source: Source, shots: Pla
       const planned = new Set(source.planned.map((shot) => shot.name));
       const kept = Object.entries(recorded?.fonts.byShot ?? {}).filter(([name]) => planned.has(name));
       if (environment.current.browser) {
-        await writeEnvironment(envFile, makeEnvironment(environment.current.browser, environment.current.platform, options.scale, { ...Object.fromEntries(kept), ...fontsByShot }));
+        await writeEnvironment(
+          envFile,
+          makeEnvironment(environment.current.browser, environment.current.platform, options.scale, {
+            ...Object.fromEntries(kept),
+            ...fontsByShot,
+          }),
+        );
       }
     }
     const files = await writeReportFolder(options.outDir, report);

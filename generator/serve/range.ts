@@ -71,7 +71,11 @@ export function handleRange(req: IncomingMessage, res: ServerResponse): void {
     }
     sliceBody(res, answer.start, answer.end);
     const length = answer.end - answer.start + 1;
-    return writeHead(206, { ...withoutLength(headers), 'Content-Range': `bytes ${answer.start}-${answer.end}/${size}`, 'Content-Length': length });
+    return writeHead(206, {
+      ...withoutLength(headers),
+      'Content-Range': `bytes ${answer.start}-${answer.end}/${size}`,
+      'Content-Length': length,
+    });
   }) as ServerResponse['writeHead'];
 }
 

@@ -1,4 +1,5 @@
-// Who a request is for: its target in origin form, and whether its Host is one this server was started for (DNS rebinding), as Vite's server.allowedHosts decides.
+// Who a request is for: its target in origin form, and whether its Host is one this server was started for
+// (DNS rebinding), as Vite's server.allowedHosts decides.
 import { isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 

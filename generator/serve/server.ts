@@ -40,7 +40,6 @@ interface Mount {
   files: ReturnType<typeof sirv>;
 }
 
-
 /** What `store-landing dev` adds to serving (generator/dev/); `serve` has none of it. */
 export interface DevHooks {
   /** Answers dev's own requests (its script, its event stream); false leaves the request to the site. */
@@ -157,7 +156,10 @@ function safeDecode(rawPath: string): string | undefined {
   return decoded;
 }
 
-/** The 404 page of an unknown path: its locale folder's (`/de/nope` gets German), chosen as every host adapter does; else the campaign's. */
+/**
+ * The 404 page of an unknown path: its locale folder's (`/de/nope` gets German), chosen as every host adapter
+ * does; else the campaign's.
+ */
 function notFoundPage(mount: Mount, pathname: string): Buffer | undefined {
   const page = routeRequest([mount.router], pathname, undefined, negotiateLocale)?.notFound;
   return (page ? mount.notFound.get(page) : undefined) ?? mount.notFound.get(`${mount.basePath}404.html`);
@@ -172,7 +174,11 @@ function findMount(mounts: Mount[], pathname: string): Mount | undefined {
 function sendBlockedHost(res: ServerResponse, host: string, head: boolean) {
   res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   const name = host.replace(/:\d*$/, '');
-  res.end(head ? undefined : `Blocked request: "${host}" is not a host name this server was started for.\nIf you meant to reach it by that name, start it again with --allowed-host ${name}\n`);
+  res.end(
+    head
+      ? undefined
+      : `Blocked request: "${host}" is not a host name this server was started for.\nIf you meant to reach it by that name, start it again with --allowed-host ${name}\n`,
+  );
 }
 
 function sendNotFound(res: ServerResponse, page: Buffer | undefined, head: boolean) {

@@ -1,4 +1,5 @@
-// A map that keeps only the most recently used entries: what later campaigns may reuse stays, memory does not grow with the number of campaigns.
+// A map that keeps only the most recently used entries: what later campaigns may reuse stays, memory does not
+// grow with the number of campaigns.
 
 /** What the build asks of a cache: a Map satisfies it too (dev keeps its own, swept per rebuild). */
 export interface KeyedCache<K, V> {

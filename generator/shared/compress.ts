@@ -69,7 +69,12 @@ export class Compressor {
     if (!effort) return [];
     if (effort.brotli === undefined) {
       const options = { level: effort.gzip };
-      return [{ extension: '.gz', contents: contents.byteLength < SYNC_GZIP_BYTES ? gzipSync(contents, options) : await gzipAsync(contents, options) }];
+      return [
+        {
+          extension: '.gz',
+          contents: contents.byteLength < SYNC_GZIP_BYTES ? gzipSync(contents, options) : await gzipAsync(contents, options),
+        },
+      ];
     }
     const key = `${sha256Hex(contents)}-${effort.gzip}-${effort.brotli}`;
     return (await this.cached(key)) ?? this.store(key, await compressBoth(contents, effort.gzip, effort.brotli));

@@ -42,13 +42,6 @@ export const OutputInsideSource = define({
   hint: DEDICATED_FOLDER,
 });
 
-export const OutputNotBuild = define({
-  name: 'OutputNotBuild',
-  message: (dir: string) =>
-    `Refusing to replace ${dir}: it is not empty and holds no manifest.json of an earlier build.`,
-  hint: 'The build replaces its output folder whole; choose an empty or new folder.',
-});
-
 export const RenderFailed = define({
   name: 'RenderFailed',
   message: (page: string, reason: string) => `Rendering ${page} failed: ${reason}`,
@@ -123,7 +116,15 @@ export const GlyphsMissing = defineWithHint({
   name: 'GlyphsMissing',
   message: (locales: Array<[string, string]>, names: string[], _packages: string[]) =>
     `${names.length} screenshot${names.length === 1 ? ' shows' : 's show'} text no installed font has (drawn as empty boxes), so ${names.length === 1 ? 'it was' : 'they were'} neither compared nor written: ` +
-    `${locales.map(([locale, characters]) => `the ${locale} pages lack ${[...characters].map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).slice(0, 8).join(', ')}${[...characters].length > 8 ? `, and ${[...characters].length - 8} more` : ''}`).join('; ')} (${listSome(names)}).`,
+    `${locales
+      .map(
+        ([locale, characters]) =>
+          `the ${locale} pages lack ${[...characters]
+            .map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)
+            .slice(0, 8)
+            .join(', ')}${[...characters].length > 8 ? `, and ${[...characters].length - 8} more` : ''}`,
+      )
+      .join('; ')} (${listSome(names)}).`,
   hint: (_locales: Array<[string, string]>, _names: string[], packages: string[]) =>
     `Install a font for them (Debian: apt-get install -y ${packages.join(' ')}), or capture in the pinned container (.ci/Dockerfile), which has the fonts the baselines were made with.`,
 });
@@ -260,7 +261,9 @@ export const OutputLinkBroken = define({
 export const OutputNotFolder = define({
   name: 'OutputNotFolder',
   message: (dir: string, blocker: string, what = 'the build') =>
-    blocker === dir ? `Cannot write ${what} to ${dir}: it is a file, not a folder.` : `Cannot write ${what} to ${dir}: ${blocker} is a file, not a folder.`,
+    blocker === dir
+      ? `Cannot write ${what} to ${dir}: it is a file, not a folder.`
+      : `Cannot write ${what} to ${dir}: ${blocker} is a file, not a folder.`,
   hint: 'Pass a folder with -o (it is created if missing), or move the file away.',
 });
 
@@ -290,7 +293,8 @@ export const OutputLocked = define({
 
 export const BuildUnavailable = define({
   name: 'BuildUnavailable',
-  message: (dir: string) => `There is no build to serve in ${dir} right now: the folder or its manifest.json is missing, or a rebuild is replacing it.`,
+  message: (dir: string) =>
+    `There is no build to serve in ${dir} right now: the folder or its manifest.json is missing, or a rebuild is replacing it.`,
   hint: 'Run `store-landing build`; this server serves the new build as soon as it is there, without a restart.',
 });
 

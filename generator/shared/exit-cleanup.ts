@@ -1,4 +1,5 @@
-// Temporary folders a command writes, removed however it ends: a normal exit, an uncaught error, or Ctrl+C and SIGTERM, which then still end the process by that signal.
+// Temporary folders a command writes, removed however it ends: a normal exit, an uncaught error, or Ctrl+C
+// and SIGTERM, which then still end the process by that signal.
 import { rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { removeIfMarked, type FolderKind } from './ownership.ts';

@@ -1,4 +1,5 @@
-// What an image the config names may be (format, pixels, shape), checked from its header alone: by validate at the YAML line, and by the build again before it encodes.
+// What an image the config names may be (format, pixels, shape), checked from its header alone: by validate
+// at the YAML line, and by the build again before it encodes.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
@@ -27,7 +28,13 @@ export const MAX_ASPECT = { icon: 1.02, screenshot: 3, privacyCard: 2, privacyCa
 export type ImageRole = keyof typeof MAX_ASPECT;
 
 /** The image formats the build encodes from, by the file extension that names each. */
-const FORMAT_OF_EXTENSION: Readonly<Record<string, string>> = { '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.webp': 'webp', '.svg': 'svg' };
+const FORMAT_OF_EXTENSION: Readonly<Record<string, string>> = {
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.webp': 'webp',
+  '.svg': 'svg',
+};
 
 /** How formats are written in messages; sharp's own name, upper-cased, for the rest. */
 const FORMAT_NAMES: Readonly<Record<string, string>> = { jpeg: 'JPEG', webp: 'WebP', heif: 'HEIF (or AVIF)', magick: 'ImageMagick-only' };
@@ -58,7 +65,8 @@ export async function readImageHeader(source: string | Buffer): Promise<ImageHea
   } catch (error) {
     return { unreadable: describeSharpError((error as Error).message) };
   }
-  if (metadata.format !== 'svg') return { header: { format: metadata.format, width: metadata.autoOrient.width, height: metadata.autoOrient.height } };
+  if (metadata.format !== 'svg')
+    return { header: { format: metadata.format, width: metadata.autoOrient.width, height: metadata.autoOrient.height } };
   const size = svgDimensions(typeof source === 'string' ? await readFile(source, 'utf8') : source.toString('utf8'));
   if (!size) return { unreadable: 'an <svg> element with neither width and height nor a viewBox, so its size is unknown' };
   return { header: { format: 'svg', ...size } };
@@ -81,7 +89,8 @@ export function checkImage(header: ImageHeader, role: ImageRole, file: string): 
   }
   const ratio = Math.max(width, height) / Math.min(width, height);
   if (ratio > MAX_ASPECT[role]) {
-    const shape = role === 'icon' ? 'a square icon' : `${ROLE_NAMES[role]} whose long side is at most ${MAX_ASPECT[role]} times its short side`;
+    const shape =
+      role === 'icon' ? 'a square icon' : `${ROLE_NAMES[role]} whose long side is at most ${MAX_ASPECT[role]} times its short side`;
     return `wrong image shape: expected ${shape} at ${file}, found ${size()} px; crop it`;
   }
   return undefined;
@@ -105,12 +114,21 @@ function svgDimensions(svg: string): { width: number; height: number } | undefin
   const width = Number(attribute('width'));
   const height = Number(attribute('height'));
   if (width > 0 && height > 0) return { width, height };
-  const viewBox = /\sviewBox\s*=\s*["']([^"']+)["']/i.exec(root)?.[1]?.trim().split(/[\s,]+/).map(Number);
+  const viewBox = /\sviewBox\s*=\s*["']([^"']+)["']/i
+    .exec(root)?.[1]
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0) return { width: viewBox[2]!, height: viewBox[3]! };
   return undefined;
 }
 
-const ROLE_NAMES: Readonly<Record<ImageRole, string>> = { icon: 'an icon', screenshot: 'a screenshot', privacyCard: 'a privacy icon', privacyCategory: 'a privacy icon' };
+const ROLE_NAMES: Readonly<Record<ImageRole, string>> = {
+  icon: 'an icon',
+  screenshot: 'a screenshot',
+  privacyCard: 'a privacy icon',
+  privacyCategory: 'a privacy icon',
+};
 
 /** sharp's reasons in the words of a "found ..." (its messages end in a colon and name libvips internals). */
 function describeSharpError(message: string): string {

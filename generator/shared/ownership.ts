@@ -1,11 +1,16 @@
-// The one rule for the folders commands empty or replace: only a folder the command wrote itself, known by the marker it left there, and never the current folder, the config's folder or an input, nor a folder holding one of them.
+// The one rule for the folders commands empty or replace: only a folder the command wrote itself, known by
+// the marker it left there, and never the current folder, the config's folder or an input, nor a folder
+// holding one of them.
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from './paths.ts';
 import { OutputInsideSource, OutputLinkBroken, OutputNotFolder, OutputNotOwned, OutputProtected, ReportDirNotOurs } from './errors.ts';
 
-/** The kinds of folders store-landing writes: a site (`build`, `merge`), a screenshot report (`screenshots`, `screenshots-merge`), `dev`'s temporary folders. */
+/**
+ * The kinds of folders store-landing writes: a site (`build`, `merge`), a screenshot report (`screenshots`,
+ * `screenshots-merge`), `dev`'s temporary folders.
+ */
 export type FolderKind = 'build' | 'report' | 'dev';
 
 /** The marker a command writes at the root of its folder: no other tool writes a file of these names. */
@@ -95,12 +100,17 @@ export async function resolveTarget(folder: string, what: string, guards: Guards
   if (isInside(dir, await realpath(process.cwd()))) throw OutputInsideSource.create(dir, what);
   if (guards.configFile) {
     const configDir = await realOfNearest(path.dirname(path.resolve(guards.configFile)), what);
-    if (isInside(dir, configDir)) throw OutputProtected.create(dir, what, `the folder of the config ${guards.configFile}, or a folder above it`);
+    if (isInside(dir, configDir))
+      throw OutputProtected.create(dir, what, `the folder of the config ${guards.configFile}, or a folder above it`);
   }
   for (const input of guards.inputs ?? []) {
     const real = await realOfNearest(path.resolve(input), what);
     if (isInside(dir, real) || (guards.apartFromInputs && isInside(real, dir))) {
-      throw OutputProtected.create(dir, what, `${input}, which this command reads, or a folder ${guards.apartFromInputs ? 'above or inside' : 'above'} it`);
+      throw OutputProtected.create(
+        dir,
+        what,
+        `${input}, which this command reads, or a folder ${guards.apartFromInputs ? 'above or inside' : 'above'} it`,
+      );
     }
   }
   return { requested, dir };

@@ -57,7 +57,11 @@ export function define<Args extends unknown[]>(data: ErrorData<Args>) {
 }
 
 /** Like `define`, for an error whose hint needs the arguments too (e.g. the user's own command line to paste). */
-export function defineWithHint<Args extends unknown[]>(data: { name: string; message: (...args: Args) => string; hint: (...args: Args) => string }) {
+export function defineWithHint<Args extends unknown[]>(data: {
+  name: string;
+  message: (...args: Args) => string;
+  hint: (...args: Args) => string;
+}) {
   return {
     ...data,
     /** Builds the error to throw. */

@@ -1,4 +1,5 @@
-// The consent prompt's texts: read from a locale's messages by the build (into the page's texts) and by the runtime (after a language switch).
+// The consent prompt's texts: read from a locale's messages by the build (into the page's texts) and by the
+// runtime (after a language switch).
 
 /** The prompt's texts, from the locale's `consent.*` messages. */
 export interface ConsentTexts {

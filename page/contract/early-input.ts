@@ -1,4 +1,5 @@
-// What the page's inline loader (MODULE_LOADER in generator/pipeline/render/document.ts) and the runtime agree on: the CTA, and the globals where the loader leaves a tap or a press that came before the runtime.
+// What the page's inline loader (MODULE_LOADER in generator/pipeline/render/document.ts) and the runtime
+// agree on: the CTA, and the globals where the loader leaves a tap or a press that came before the runtime.
 
 /** The GET button, the icon and every screenshot. */
 export const CTA_SELECTOR = 'a[data-cta]';

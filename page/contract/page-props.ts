@@ -1,6 +1,10 @@
-// The page's own embedded JSON (the runtime's settings, the texts it shows itself, and its islands' props) and where it sits, for the build that writes it and the runtime parts that read it.
+// The page's own embedded JSON (the runtime's settings, the texts it shows itself, and its islands' props)
+// and where it sits, for the build that writes it and the runtime parts that read it.
 
-/** The id of the element the page's body is rendered into (generator/pipeline/render/document.ts), which the client and a language switch replace the inside of. */
+/**
+ * The id of the element the page's body is rendered into (generator/pipeline/render/document.ts), which the
+ * client and a language switch replace the inside of.
+ */
 export const ROOT_ID = 'root';
 /** The id of the `<script type="application/json">` that carries the runtime's settings (RuntimeConfig in types.ts). */
 export const CONFIG_ELEMENT_ID = 'runtime-config';

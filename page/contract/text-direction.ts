@@ -1,4 +1,5 @@
-// Which way a locale's text runs: from the script Intl expects for it, so ar, he, fa or ur pages are right-to-left without a list of languages.
+// Which way a locale's text runs: from the script Intl expects for it, so ar, he, fa or ur pages are
+// right-to-left without a list of languages.
 
 /** Scripts written right to left (ISO 15924 codes). */
 const RIGHT_TO_LEFT_SCRIPTS = new Set(['Adlm', 'Arab', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi']);

@@ -1,4 +1,6 @@
-// Picks the visitor's locale from Accept-Language: one function for the browser (the plain routes' inline script and the runtime), `serve` and every host adapter, which embed it as-is in the generated worker, CloudFront function and njs module.
+// Picks the visitor's locale from Accept-Language: one function for the browser (the plain routes' inline
+// script and the runtime), `serve` and every host adapter, which embed it as-is in the generated worker,
+// CloudFront function and njs module.
 
 /**
  * The language a visitor gets when none of theirs is offered: English, the product's
@@ -28,7 +30,12 @@ export const FALLBACK_LANGUAGE = 'en';
  * written in ES5 syntax, calls nothing but built-ins, and declares no inner functions
  * (tsx's keepNames would wrap those in a helper that does not exist where it is embedded).
  */
-export function negotiateLocale(acceptLanguage: string | undefined, locales: readonly string[], defaultLocale: string, fallbackLocale: string): string {
+export function negotiateLocale(
+  acceptLanguage: string | undefined,
+  locales: readonly string[],
+  defaultLocale: string,
+  fallbackLocale: string,
+): string {
   var best = '';
   var bestQ = 0;
   var namesLanguage = false;
@@ -90,5 +97,10 @@ export function chooseFallbackLocale(locales: readonly string[], defaultLocale: 
  * `pt-PT` gets pt-PT rather than pt-BR; a language the campaign lacks gets English (the fallback).
  */
 export function preferredLocale(languages: readonly string[], locales: readonly string[], defaultLocale: string): string {
-  return negotiateLocale(languages.join(','), negotiationOrder(locales, defaultLocale), defaultLocale, chooseFallbackLocale(locales, defaultLocale));
+  return negotiateLocale(
+    languages.join(','),
+    negotiationOrder(locales, defaultLocale),
+    defaultLocale,
+    chooseFallbackLocale(locales, defaultLocale),
+  );
 }

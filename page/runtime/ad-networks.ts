@@ -1,4 +1,5 @@
-// The ad networks a campaign turns on (Meta, TikTok, Snap, Google): each loaded as its vendor's base code, one event id per page view and per tap shared by all, consent followed.
+// The ad networks a campaign turns on (Meta, TikTok, Snap, Google): each loaded as its vendor's base code,
+// one event id per page view and per tap shared by all, consent followed.
 import type { Consent } from './consent.ts';
 import type { GoogleTagWindow } from './google-tag.ts';
 import { metaPixel, type PixelWindow } from './meta-pixel.ts';
@@ -48,20 +49,35 @@ interface NetworkEntry {
 /** Every network, in the order they load and are listed. */
 export const AD_NETWORKS: readonly NetworkEntry[] = [
   {
-    key: 'meta', label: 'Meta pixel', enabled: (tracking) => Boolean(tracking.metaPixelId),
-    pageViewEvent: 'PageView', tapEvent: () => 'AddToCart', network: metaPixel,
+    key: 'meta',
+    label: 'Meta pixel',
+    enabled: (tracking) => Boolean(tracking.metaPixelId),
+    pageViewEvent: 'PageView',
+    tapEvent: () => 'AddToCart',
+    network: metaPixel,
   },
   {
-    key: 'tiktok', label: 'TikTok pixel', enabled: (tracking) => Boolean(tracking.tiktokPixelId),
-    pageViewEvent: 'Pageview', tapEvent: () => 'ClickButton', network: () => import('./tiktok-pixel.ts').then((module) => module.tiktokPixel),
+    key: 'tiktok',
+    label: 'TikTok pixel',
+    enabled: (tracking) => Boolean(tracking.tiktokPixelId),
+    pageViewEvent: 'Pageview',
+    tapEvent: () => 'ClickButton',
+    network: () => import('./tiktok-pixel.ts').then((module) => module.tiktokPixel),
   },
   {
-    key: 'snap', label: 'Snap Pixel', enabled: (tracking) => Boolean(tracking.snapPixelId),
-    pageViewEvent: 'PAGE_VIEW', tapEvent: () => 'SIGN_UP', network: () => import('./snap-pixel.ts').then((module) => module.snapPixel),
+    key: 'snap',
+    label: 'Snap Pixel',
+    enabled: (tracking) => Boolean(tracking.snapPixelId),
+    pageViewEvent: 'PAGE_VIEW',
+    tapEvent: () => 'SIGN_UP',
+    network: () => import('./snap-pixel.ts').then((module) => module.snapPixel),
   },
   {
-    key: 'google', label: 'Google tag', enabled: (tracking) => Boolean(tracking.googleTagId),
-    pageViewEvent: 'page_view', tapEvent: (tracking) => (tracking.googleAdsConversion ? 'conversion' : 'select_content'),
+    key: 'google',
+    label: 'Google tag',
+    enabled: (tracking) => Boolean(tracking.googleTagId),
+    pageViewEvent: 'page_view',
+    tapEvent: (tracking) => (tracking.googleAdsConversion ? 'conversion' : 'select_content'),
     network: () => import('./google-tag.ts').then((module) => module.googleTag),
   },
 ];
@@ -112,7 +128,13 @@ export function loadAdNetworks(win: AdNetworkWindow, doc: Document, tracking: Tr
   const entries = AD_NETWORKS.filter((entry) => entry.enabled(tracking));
   const pageViewId = eventId();
   const started = entries.map((entry) => startNetwork(win, doc, tracking, entry, { consentGranted: options.consentGranted, pageViewId }));
-  if (entries.length) publish(win, 'PageView', pageViewId, names(entries, (entry) => entry.pageViewEvent));
+  if (entries.length)
+    publish(
+      win,
+      'PageView',
+      pageViewId,
+      names(entries, (entry) => entry.pageViewEvent),
+    );
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const settled = Promise.all(started.map((network) => network.loaded)).then((results) => {
     const failed = entries.filter((_, index) => !results[index]).map((entry) => entry.label);
@@ -131,7 +153,12 @@ export function loadAdNetworks(win: AdNetworkWindow, doc: Document, tracking: Tr
       if (revoked || !entries.length) return null;
       const id = eventId();
       each((network) => network.trackTap(win, tracking, id));
-      publish(win, 'AddToCart', id, names(entries, (entry) => entry.tapEvent(tracking)));
+      publish(
+        win,
+        'AddToCart',
+        id,
+        names(entries, (entry) => entry.tapEvent(tracking)),
+      );
       return id;
     },
     followConsent(consent) {
@@ -146,7 +173,13 @@ export function loadAdNetworks(win: AdNetworkWindow, doc: Document, tracking: Tr
 }
 
 /** Starts one network: at once when its module is in the runtime, else once its chunk has arrived. */
-function startNetwork(win: AdNetworkWindow, doc: Document, tracking: TrackingSettings, entry: NetworkEntry, options: NetworkLoadOptions): Started {
+function startNetwork(
+  win: AdNetworkWindow,
+  doc: Document,
+  tracking: TrackingSettings,
+  entry: NetworkEntry,
+  options: NetworkLoadOptions,
+): Started {
   const started = { entry, network: null } as Started;
   const begin = (network: AdNetwork): Promise<boolean> => {
     started.network = network;

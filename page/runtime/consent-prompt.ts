@@ -76,12 +76,24 @@ export function mountConsentPrompt(doc: Document, texts: ConsentTexts, onAnswer:
   card.setAttribute('role', 'dialog');
   card.setAttribute('aria-labelledby', 'consent-prompt-title');
   card.setAttribute('aria-describedby', 'consent-prompt-body');
-  const title = styled(doc, 'p', { margin: '0', padding: '19px 16px 2px', 'font-size': '17px', 'font-weight': '600', 'line-height': '1.3' });
+  const title = styled(doc, 'p', {
+    margin: '0',
+    padding: '19px 16px 2px',
+    'font-size': '17px',
+    'font-weight': '600',
+    'line-height': '1.3',
+  });
   title.id = 'consent-prompt-title';
   const body = styled(doc, 'p', { margin: '0', padding: '2px 16px 18px' });
   body.id = 'consent-prompt-body';
-  const buttons = styled(doc, 'div', { display: 'flex', 'border-top': 'var(--hairline, 0.5px) solid var(--separator, rgba(60, 60, 67, 0.29))' });
-  const decline = styled(doc, 'button', { ...BUTTON, 'border-right': 'var(--hairline, 0.5px) solid var(--separator, rgba(60, 60, 67, 0.29))' });
+  const buttons = styled(doc, 'div', {
+    display: 'flex',
+    'border-top': 'var(--hairline, 0.5px) solid var(--separator, rgba(60, 60, 67, 0.29))',
+  });
+  const decline = styled(doc, 'button', {
+    ...BUTTON,
+    'border-right': 'var(--hairline, 0.5px) solid var(--separator, rgba(60, 60, 67, 0.29))',
+  });
   const allow = styled(doc, 'button', { ...BUTTON, 'font-weight': '600' });
   decline.type = allow.type = 'button';
   decline.setAttribute('data-consent', 'decline');

@@ -77,14 +77,7 @@ export function ctaAnchor(target: EventTarget | null): Element | null {
  * holds before the runtime comes: change both together.
  */
 export function isPlainClick(event: ClickLike): boolean {
-  return (
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.ctrlKey &&
-    !event.shiftKey &&
-    !event.altKey &&
-    !event.defaultPrevented
-  );
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 }
 
 /**

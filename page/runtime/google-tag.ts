@@ -1,4 +1,5 @@
-// The Google tag (gtag.js): Google's snippet as module code, `config` for the page view, and an Ads `conversion` or a GA4 `select_content` on a CTA tap, with its event id.
+// The Google tag (gtag.js): Google's snippet as module code, `config` for the page view, and an Ads
+// `conversion` or a GA4 `select_content` on a CTA tap, with its event id.
 import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
 import { injectScript } from './scripts.ts';
 
@@ -23,12 +24,18 @@ function consentSignals(state: 'granted' | 'denied'): Record<string, string> {
  * `required`), consent mode's defaults are set to granted first, so a withdrawal can update them.
  * Resolves true once gtag.js has loaded and run, false when it failed.
  */
-export function loadGoogleTag(win: GoogleTagWindow, doc: Document, tagId: string | undefined, options: NetworkLoadOptions): Promise<boolean> {
+export function loadGoogleTag(
+  win: GoogleTagWindow,
+  doc: Document,
+  tagId: string | undefined,
+  options: NetworkLoadOptions,
+): Promise<boolean> {
   if (!tagId) return Promise.resolve(true);
   if (win.dataLayer === undefined) win.dataLayer = [];
   if (typeof win.gtag !== 'function') {
     win.gtag = function gtag() {
       // The arguments object itself, not a copy: see above.
+      // biome-ignore lint/complexity/noArguments: gtag.js reads Arguments objects from the dataLayer, not arrays.
       (win.dataLayer as unknown[]).push(arguments);
     };
   }

@@ -1,4 +1,5 @@
-// Islands hydration: React and the sliders' code load when the visitor first needs them (a touch, a key, a slider scrolled), never with the page.
+// Islands hydration: React and the sliders' code load when the visitor first needs them (a touch, a key, a
+// slider scrolled), never with the page.
 import type { ClientEntry } from '../contract/client-entry.ts';
 import { EARLY_INTERACTION } from '../contract/early-input.ts';
 import { ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, readJsonElement } from '../contract/page-props.ts';

@@ -115,11 +115,16 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       safely(() =>
         handleCtaClicks(
           doc,
-          ctaActions(win, () => networks?.trackTap(), () => {
-            // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
-            safely(() => tracker?.refresh(true));
-            return store.get();
-          }, (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS)),
+          ctaActions(
+            win,
+            () => networks?.trackTap(),
+            () => {
+              // Picks up cookies set since the last poll, such as AppsFlyer's afUserId.
+              safely(() => tracker?.refresh(true));
+              return store.get();
+            },
+            (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS),
+          ),
           // A tap that came before the runtime, held by the page's loader.
           takeEarlyTap(win),
         ),

@@ -47,10 +47,7 @@ export function resolveSource(source: AttributionSource, inputs: AttributionInpu
  * AppsFlyer reads them from, unless the mapping already gives that parameter a value.
  * `pid` is always present (first when the mapping lacks it): it falls back to `organic`.
  */
-export function resolveAttribution(
-  mapping: Readonly<Record<string, AttributionSource>>,
-  inputs: AttributionInputs,
-): InstallLinkParams {
+export function resolveAttribution(mapping: Readonly<Record<string, AttributionSource>>, inputs: AttributionInputs): InstallLinkParams {
   const params = new Map<string, string>();
   // Not Object.hasOwn: Safari before 15.4 (iOS 15.0 is supported) lacks it.
   if (!Object.prototype.hasOwnProperty.call(mapping, MEDIA_SOURCE_PARAM)) params.set(MEDIA_SOURCE_PARAM, DEFAULT_MEDIA_SOURCE);
@@ -70,7 +67,9 @@ export function resolveAttribution(
  * (and which no real query, cookie or URL holds), becomes U+FFFD instead of failing the link.
  */
 export function encodeParam(text: string): string {
-  return encodeURIComponent(text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (match) => (match.length === 2 ? match : '\ufffd')));
+  return encodeURIComponent(
+    text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (match) => (match.length === 2 ? match : '\ufffd')),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-// The plain routes' one inline script: on a host that negotiates nothing, a visitor of another language goes to that language's page before anything is painted.
+// The plain routes' one inline script: on a host that negotiates nothing, a visitor of another language goes
+// to that language's page before anything is painted.
 //
 // Hosts with an adapter (generator/hosts) already answer the plain URL with the visitor's
 // language; the script then finds the page in that language and does nothing. On a plain

@@ -65,7 +65,12 @@ export function trackInstallLink(
     if (source.startsWith('cookie.')) cookieNames.push(source.slice('cookie.'.length));
   }
   const tracker: Tracker = {
-    win, config, store, inputs, query, cookieNames,
+    win,
+    config,
+    store,
+    inputs,
+    query,
+    cookieNames,
     // Without the Meta pixel nothing sets _fbc and _fbp: such a visitor is attributed like any other.
     metaClick: query.has('fbclid') && Boolean(config.tracking.metaPixelId),
     dataKnown: false,

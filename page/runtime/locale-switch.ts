@@ -1,7 +1,14 @@
 // Switches the page in place to the same route's page in another locale: that page's server-rendered HTML morphed into this one's elements.
 // Loaded only when a switch is due (runtime/index.ts): most visitors never download it.
 import morphdom from 'morphdom';
-import { ISLAND_ATTRIBUTE, ISLAND_CONTAINER_SELECTOR, ISLAND_PROPS_ELEMENT_ID, PAGE_TEXTS_ELEMENT_ID, readJsonElement, ROOT_ID } from '../contract/page-props.ts';
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_CONTAINER_SELECTOR,
+  ISLAND_PROPS_ELEMENT_ID,
+  PAGE_TEXTS_ELEMENT_ID,
+  readJsonElement,
+  ROOT_ID,
+} from '../contract/page-props.ts';
 
 /** Another locale's page of this route, checked: its body, and the JSON it embeds. */
 export interface LocalePage {
@@ -22,7 +29,12 @@ function islandNames(doc: ParentNode): string[] {
  * page, a portal's login page, a page of another build) is refused, and the page stays as the
  * server rendered it, which is always better than an error page or a broken one.
  */
-export function readLocalePage(html: string, locale: string, current: Document, parser: Pick<DOMParser, 'parseFromString'>): LocalePage | null {
+export function readLocalePage(
+  html: string,
+  locale: string,
+  current: Document,
+  parser: Pick<DOMParser, 'parseFromString'>,
+): LocalePage | null {
   const doc = parser.parseFromString(html, 'text/html');
   const root = doc.getElementById(ROOT_ID);
   if (doc.documentElement.lang !== locale || !root?.firstElementChild) return null;

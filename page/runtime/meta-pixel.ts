@@ -61,7 +61,10 @@ export function loadMetaPixel(win: PixelWindow, doc: Document, pixelId: string |
   return loaded;
 }
 
-/** Tracks one pixel event with its event id (`fbq('track', name, {}, { eventID })`, Meta's deduplication key); a broken pixel is ignored. */
+/**
+ * Tracks one pixel event with its event id (`fbq('track', name, {}, { eventID })`, Meta's deduplication key);
+ * a broken pixel is ignored.
+ */
 export function trackPixelEvent(win: PixelWindow, eventName: string, eventID: string): void {
   try {
     win.fbq?.('track', eventName, {}, { eventID });

@@ -1,4 +1,5 @@
-// The Snap Pixel: Snap's base code as module code (the `snaptr` queue), PAGE_VIEW on load and SIGN_UP on a CTA tap, each with its client_dedup_id.
+// The Snap Pixel: Snap's base code as module code (the `snaptr` queue), PAGE_VIEW on load and SIGN_UP on a
+// CTA tap, each with its client_dedup_id.
 import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
 import { injectScript } from './scripts.ts';
 

@@ -31,7 +31,10 @@ export interface StorageLike {
 export function campaignRoot(pathname: string, route: string, locales: readonly string[]): string {
   const segments = pathname.split('/').filter((segment) => segment !== '');
   if (segments[segments.length - 1] === 'index.html') segments.pop();
-  const routeSegment = route.split('/').filter((segment) => segment !== '').pop();
+  const routeSegment = route
+    .split('/')
+    .filter((segment) => segment !== '')
+    .pop();
   if (routeSegment !== undefined && segments[segments.length - 1] === routeSegment) segments.pop();
   const last = segments[segments.length - 1];
   if (last !== undefined && locales.includes(last)) segments.pop();
@@ -64,8 +67,7 @@ export async function parseSplitConfig(response: ResponseLike): Promise<SplitCon
     for (const [landingType, weights] of Object.entries(parsed)) {
       if (!isPlainObject(weights)) continue;
       const entries = Object.entries(weights).filter(
-        (entry): entry is [string, number] =>
-          typeof entry[1] === 'number' && Number.isFinite(entry[1]) && entry[1] >= 0,
+        (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]) && entry[1] >= 0,
       );
       config.set(landingType, entries);
     }
@@ -135,10 +137,7 @@ export function keptDraw(storage: StorageLike | null, landingType: string, rando
 }
 
 /** Fetches and reads `config.json`; a network failure gives the empty config. Never rejects. */
-export async function fetchSplitConfig(
-  fetchFn: (url: string) => Promise<ResponseLike>,
-  url: string,
-): Promise<SplitConfig> {
+export async function fetchSplitConfig(fetchFn: (url: string) => Promise<ResponseLike>, url: string): Promise<SplitConfig> {
   try {
     return await parseSplitConfig(await fetchFn(url));
   } catch {

@@ -1,4 +1,5 @@
-// The TikTok pixel: TikTok's base code as module code (the `ttq` queue, `ttq.load`, `ttq.page()`), ClickButton on a CTA tap with its event id, and TikTok's consent API.
+// The TikTok pixel: TikTok's base code as module code (the `ttq` queue, `ttq.load`, `ttq.page()`),
+// ClickButton on a CTA tap with its event id, and TikTok's consent API.
 import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
 import { injectScript } from './scripts.ts';
 
@@ -7,8 +8,22 @@ export const TIKTOK_PIXEL_SRC = 'https://analytics.tiktok.com/i18n/pixel/events.
 
 /** The methods the base code queues until events.js takes over, in its order. */
 const METHODS = [
-  'page', 'track', 'identify', 'instances', 'debug', 'on', 'off', 'once', 'ready', 'alias', 'group',
-  'enableCookie', 'disableCookie', 'holdConsent', 'revokeConsent', 'grantConsent',
+  'page',
+  'track',
+  'identify',
+  'instances',
+  'debug',
+  'on',
+  'off',
+  'once',
+  'ready',
+  'alias',
+  'group',
+  'enableCookie',
+  'disableCookie',
+  'holdConsent',
+  'revokeConsent',
+  'grantConsent',
 ] as const;
 
 type Queue = unknown[] & Record<string, unknown>;
@@ -70,7 +85,12 @@ function createTtq(inject: (src: string) => void): Ttq {
  * first. Does nothing without a pixel id, or when TikTok's pixel is already on the page.
  * Resolves true once events.js has loaded and run, false when it failed.
  */
-export function loadTikTokPixel(win: TikTokWindow, doc: Document, pixelId: string | undefined, options: NetworkLoadOptions): Promise<boolean> {
+export function loadTikTokPixel(
+  win: TikTokWindow,
+  doc: Document,
+  pixelId: string | undefined,
+  options: NetworkLoadOptions,
+): Promise<boolean> {
   if (!pixelId || win.ttq) return Promise.resolve(true);
   let loaded = Promise.resolve(false);
   const ttq = createTtq((src) => (loaded = injectScript(doc, src)));

@@ -63,7 +63,13 @@ export function createEventId(crypto: CryptoLike | undefined, random: () => numb
 }
 
 /** The dataLayer entry of one tracked event, sent to `networks` (network -> its name of the event) under `eventID`. */
-export function trackedEvent(eventName: string, eventID: string, nowMs: number, pageUrl: string, networks: Record<string, string>): TrackedEvent {
+export function trackedEvent(
+  eventName: string,
+  eventID: string,
+  nowMs: number,
+  pageUrl: string,
+  networks: Record<string, string>,
+): TrackedEvent {
   return { event: EVENT_PREFIX + eventName, eventName, eventID, eventTime: Math.floor(nowMs / 1000), eventSourceUrl: pageUrl, networks };
 }
 

@@ -1,4 +1,5 @@
-// The client entry: hydrates the page's islands (the two slider tracks) from the props embedded beside them; the rest of the page stays the server's HTML.
+// The client entry: hydrates the page's islands (the two slider tracks) from the props embedded beside them;
+// the rest of the page stays the server's HTML.
 // The runtime imports it when the visitor first needs a slider and calls hydrateIslands (runtime/hydration.ts, runtime/index.ts).
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';

@@ -109,4 +109,3 @@ export function useT(): Translate {
   if (!translate) throw new Error('useT() was called outside <I18nProvider>; wrap the page in it.');
   return translate;
 }
-

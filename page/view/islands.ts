@@ -29,7 +29,10 @@ export const ISLANDS: { [Name in keyof IslandsProps]: ComponentType<IslandsProps
   reviews: ReviewTrack,
 };
 
-/** The element an island hydrates inside: the slider viewport of its name (ISLAND_ATTRIBUTE in runtime/page-props.ts), which the server renders around it. */
+/**
+ * The element an island hydrates inside: the slider viewport of its name (ISLAND_ATTRIBUTE in
+ * runtime/page-props.ts), which the server renders around it.
+ */
 export function islandSelector(name: string): string {
   return `[${ISLAND_ATTRIBUTE}="${name}"]`;
 }

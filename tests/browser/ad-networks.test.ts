@@ -1,4 +1,5 @@
-// Every ad network on a served build with local fakes of their loaders: page views and one tap id for all before the redirect, their cookies in the link, blocked ones, a campaign with none, consent required.
+// Every ad network on a served build with local fakes of their loaders: page views and one tap id for all
+// before the redirect, their cookies in the link, blocked ones, a campaign with none, consent required.
 import type { Page } from 'puppeteer';
 import { describe, expect } from 'vitest';
 import { browserTest, waitForPaymentSdk } from './browser.ts';
@@ -38,7 +39,7 @@ async function pageViewsArrived(opened: FakedPage): Promise<void> {
       fakes.networkCalls('tiktok').some((call) => call.method === 'page') &&
       fakes.networkCalls('snap').some((call) => call.event === 'PAGE_VIEW') &&
       fakes.networkCalls('google').some((call) => call.method === 'config'),
-    'every network\'s page view',
+    "every network's page view",
   );
 }
 
@@ -53,12 +54,18 @@ async function tapGet(page: Page) {
 
 describe('every network on one page', () => {
   browserTest('gets its page view on load, then the tap under one id shared by all, each before the redirect', async ({ context }) => {
-    const opened = await visit(context, '/feature1?utm_source=tiktok&ttclid=T1', { site: site.url, fakes: { pixelSetsCookies: true, networksSetCookies: true } });
+    const opened = await visit(context, '/feature1?utm_source=tiktok&ttclid=T1', {
+      site: site.url,
+      fakes: { pixelSetsCookies: true, networksSetCookies: true },
+    });
     const { page, fakes, console: messages, errors } = opened;
     await pageViewsArrived(opened);
     // One page view id: Meta's eventID, Snap's client_dedup_id and the dataLayer's copy.
     const [pageView] = await published(page);
-    expect(pageView).toMatchObject({ event: 'store-landing.PageView', networks: { meta: 'PageView', tiktok: 'Pageview', snap: 'PAGE_VIEW', google: 'page_view' } });
+    expect(pageView).toMatchObject({
+      event: 'store-landing.PageView',
+      networks: { meta: 'PageView', tiktok: 'Pageview', snap: 'PAGE_VIEW', google: 'page_view' },
+    });
     expect(fakes.tracked('PageView').map((call) => call.eventID)).toEqual([pageView!.eventID]);
     expect(fakes.networkCalls('snap').map((call) => [call.method, call.event, call.eventId])).toEqual([
       ['init', tracking.snapPixelId, null],
@@ -68,7 +75,10 @@ describe('every network on one page', () => {
     expect(fakes.networkCalls('google').map((call) => [call.method, call.event])).toEqual([['config', tracking.googleTagId]]);
 
     const { entry, url } = await tapGet(page);
-    expect(entry).toMatchObject({ eventName: 'AddToCart', networks: { meta: 'AddToCart', tiktok: 'ClickButton', snap: 'SIGN_UP', google: 'conversion' } });
+    expect(entry).toMatchObject({
+      eventName: 'AddToCart',
+      networks: { meta: 'AddToCart', tiktok: 'ClickButton', snap: 'SIGN_UP', google: 'conversion' },
+    });
     const id = entry!.eventID;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const taps = {
@@ -78,7 +88,11 @@ describe('every network on one page', () => {
       google: fakes.networkCalls('google').filter((call) => call.event === 'conversion'),
     };
     expect(taps.meta.map((call) => call.eventID)).toEqual([id]);
-    for (const network of ['tiktok', 'snap', 'google'] as const) expect(taps[network].map((call) => call.eventId), network).toEqual([id]);
+    for (const network of ['tiktok', 'snap', 'google'] as const)
+      expect(
+        taps[network].map((call) => call.eventId),
+        network,
+      ).toEqual([id]);
     expect(taps.google[0]!.params).toEqual({ send_to: `${tracking.googleTagId}/${tracking.googleAdsConversion}`, transaction_id: id });
     // All of them reached their hosts before the tab left for the install link.
     const leftAt = fakes.records.oneLink.at(-1)!.at;
@@ -89,7 +103,7 @@ describe('every network on one page', () => {
   });
 
   browserTest.for(['blocked', '2.10.4'] as const)(
-    'gives the install link the networks\' cookies and click ids (Smart Script %s)',
+    "gives the install link the networks' cookies and click ids (Smart Script %s)",
     async (smartScript, { context }) => {
       const route = '/feature1?utm_source=snapchat&ScCid=S1&ttclid=T1&gclid=G1';
       const opened = await visit(context, route, {
@@ -100,7 +114,10 @@ describe('every network on one page', () => {
       const attribution = site.settings.tracking.attribution;
       // Every network's script has run and set its cookie, and the link is built: by the Smart Script when it is there.
       await pageViewsArrived(opened);
-      await waitForHref(page, smartScript === 'blocked' ? new RegExp(`[?&]${paramOf('cookie._gcl_aw', attribution)}=`) : /[?&]af_js_web=true/);
+      await waitForHref(
+        page,
+        smartScript === 'blocked' ? new RegExp(`[?&]${paramOf('cookie._gcl_aw', attribution)}=`) : /[?&]af_js_web=true/,
+      );
       // The link the visitor leaves with: rebuilt at the tap from the cookies there are then, which on a
       // busy machine can include a cookie set after the link above was built.
       const { url } = await tapGet(page);
@@ -114,22 +131,25 @@ describe('every network on one page', () => {
     },
   );
 
-  browserTest('rebuilds the link, before any tap, with the cookie of a network whose script came after the link was built', async ({ context }) => {
-    const opened = await visit(context, '/feature1?gclid=G1', {
-      site: site.url,
-      fakes: { pixelSetsCookies: true, networksSetCookies: true, hosts: { smartScript: 'block', googleTag: { delayMs: 5_000 } } },
-    });
-    const { page, fakes } = opened;
-    const attribution = site.settings.tracking.attribution;
-    // Built on Meta's _fbp, while the Google tag was still on its way.
-    const first = await waitForHref(page, new RegExp(`[?&]${paramOf('cookie._fbp', attribution)}=`));
-    expect(fakes.networkCalls('google')).toEqual([]);
-    expect(paramsOf(first).map(([name]) => name)).not.toContain(paramOf('cookie._gcl_aw', attribution));
-    // The link shown (and the desktop QR code) gets _gcl_aw once the tag has set it, with no tap to rebuild it.
-    const params = new Map(paramsOf(await waitForHref(page, new RegExp(`[?&]${paramOf('cookie._gcl_aw', attribution)}=`))));
-    expect(params.get(paramOf('cookie._gcl_aw', attribution))).toBe(gclAwFor('G1'));
-    expect(params.get('gclid')).toBe('G1');
-  });
+  browserTest(
+    'rebuilds the link, before any tap, with the cookie of a network whose script came after the link was built',
+    async ({ context }) => {
+      const opened = await visit(context, '/feature1?gclid=G1', {
+        site: site.url,
+        fakes: { pixelSetsCookies: true, networksSetCookies: true, hosts: { smartScript: 'block', googleTag: { delayMs: 5_000 } } },
+      });
+      const { page, fakes } = opened;
+      const attribution = site.settings.tracking.attribution;
+      // Built on Meta's _fbp, while the Google tag was still on its way.
+      const first = await waitForHref(page, new RegExp(`[?&]${paramOf('cookie._fbp', attribution)}=`));
+      expect(fakes.networkCalls('google')).toEqual([]);
+      expect(paramsOf(first).map(([name]) => name)).not.toContain(paramOf('cookie._gcl_aw', attribution));
+      // The link shown (and the desktop QR code) gets _gcl_aw once the tag has set it, with no tap to rebuild it.
+      const params = new Map(paramsOf(await waitForHref(page, new RegExp(`[?&]${paramOf('cookie._gcl_aw', attribution)}=`))));
+      expect(params.get(paramOf('cookie._gcl_aw', attribution))).toBe(gclAwFor('G1'));
+      expect(params.get('gclid')).toBe('G1');
+    },
+  );
 });
 
 describe('a network whose loader fails', () => {
@@ -137,31 +157,52 @@ describe('a network whose loader fails', () => {
     ['TikTok blocked', { tiktokPixel: 'block' }, 'TikTok pixel'],
     ['Snap answering garbage', { snapPixel: 'garbage' }, 'Snap Pixel'],
     ['the Google tag answering 404', { googleTag: 404 }, 'Google tag'],
-    ['all four blocked', { metaPixel: 'block', tiktokPixel: 'block', snapPixel: 'block', googleTag: 'block' }, 'Meta pixel, TikTok pixel, Snap Pixel, Google tag'],
+    [
+      'all four blocked',
+      { metaPixel: 'block', tiktokPixel: 'block', snapPixel: 'block', googleTag: 'block' },
+      'Meta pixel, TikTok pixel, Snap Pixel, Google tag',
+    ],
   ];
 
-  browserTest.for(CASES)('%s: one warning naming it, the others still get the tap, the CTA reaches the link', async ([, hosts, named], { context }) => {
-    const { page, fakes, console: messages, errors } = await visit(context, '/feature1?utm_source=tiktok', { site: site.url, fakes: { hosts } });
-    const warnings = () => messages.filter((message) => message.startsWith('warn') && message.includes('Ad network'));
-    await waitUntil(() => warnings().length > 0, 'the ad network warning');
-    expect(warnings()).toEqual([`warn: Ad network scripts did not load (blocked, failed or not JavaScript): ${named}. They get no events; the install link works.`]);
-    expect(await page.$eval('h1', (h1) => h1.textContent)).toBeTruthy();
-    const { entry, url } = await tapGet(page);
-    expect(url === DEFAULT_LINK || url.startsWith(site.settings.tracking.appsflyer.oneLink.base + '?')).toBe(true);
-    const working = { tiktokPixel: 'tiktok', snapPixel: 'snap', googleTag: 'google' } as const;
-    for (const [host, network] of Object.entries(working)) {
-      if (!hosts[host as FakeHost]) expect(fakes.networkCalls(network).some((call) => call.eventId === entry!.eventID), network).toBe(true);
-    }
-    if (!hosts.metaPixel) expect(fakes.tracked('AddToCart').map((call) => call.eventID)).toEqual([entry!.eventID]);
-    expect(problems(messages).filter((message) => !message.includes('Ad network'))).toEqual([]);
-    // What a garbage script throws as it runs is the runtime's to handle, never uncaught.
-    expect(errors).toEqual([]);
-  });
+  browserTest.for(CASES)(
+    '%s: one warning naming it, the others still get the tap, the CTA reaches the link',
+    async ([, hosts, named], { context }) => {
+      const {
+        page,
+        fakes,
+        console: messages,
+        errors,
+      } = await visit(context, '/feature1?utm_source=tiktok', { site: site.url, fakes: { hosts } });
+      const warnings = () => messages.filter((message) => message.startsWith('warn') && message.includes('Ad network'));
+      await waitUntil(() => warnings().length > 0, 'the ad network warning');
+      expect(warnings()).toEqual([
+        `warn: Ad network scripts did not load (blocked, failed or not JavaScript): ${named}. They get no events; the install link works.`,
+      ]);
+      expect(await page.$eval('h1', (h1) => h1.textContent)).toBeTruthy();
+      const { entry, url } = await tapGet(page);
+      expect(url === DEFAULT_LINK || url.startsWith(site.settings.tracking.appsflyer.oneLink.base + '?')).toBe(true);
+      const working = { tiktokPixel: 'tiktok', snapPixel: 'snap', googleTag: 'google' } as const;
+      for (const [host, network] of Object.entries(working)) {
+        if (!hosts[host as FakeHost])
+          expect(
+            fakes.networkCalls(network).some((call) => call.eventId === entry!.eventID),
+            network,
+          ).toBe(true);
+      }
+      if (!hosts.metaPixel) expect(fakes.tracked('AddToCart').map((call) => call.eventID)).toEqual([entry!.eventID]);
+      expect(problems(messages).filter((message) => !message.includes('Ad network'))).toEqual([]);
+      // What a garbage script throws as it runs is the runtime's to handle, never uncaught.
+      expect(errors).toEqual([]);
+    },
+  );
 });
 
 describe('a campaign that turns every network off with null', () => {
-  browserTest('makes no third-party request but AppsFlyer\'s and Braintree\'s, and its CTA reaches the link', async ({ context }) => {
-    const opened = await visit(context, '/no-pixels/feature1?utm_source=tiktok&ttclid=T1&fbclid=F1', { site: site.url, fakes: { pixelSetsCookies: true } });
+  browserTest("makes no third-party request but AppsFlyer's and Braintree's, and its CTA reaches the link", async ({ context }) => {
+    const opened = await visit(context, '/no-pixels/feature1?utm_source=tiktok&ttclid=T1&fbclid=F1', {
+      site: site.url,
+      fakes: { pixelSetsCookies: true },
+    });
     const { page, thirdParty, fakes, console: messages, errors } = opened;
     await waitForPaymentSdk(page);
     await sleep(500);
@@ -179,31 +220,45 @@ describe('a campaign that turns every network off with null', () => {
 });
 
 describe('consent required', () => {
-  browserTest('holds every network back until consent, tells each its consent API, and after a withdrawal sends no tap', async ({ context }) => {
-    const opened = await visit(context, '/consent/feature1?utm_source=tiktok', { site: site.url, fakes: { pixelSetsCookies: true } });
-    const { page, fakes, console: messages, errors } = opened;
-    await sleep(2500);
-    for (const host of NETWORK_HOSTS) expect(fakes.requestsTo(host), host).toEqual([]);
-    expect(await published(page)).toEqual([]);
+  browserTest(
+    'holds every network back until consent, tells each its consent API, and after a withdrawal sends no tap',
+    async ({ context }) => {
+      const opened = await visit(context, '/consent/feature1?utm_source=tiktok', { site: site.url, fakes: { pixelSetsCookies: true } });
+      const { page, fakes, console: messages, errors } = opened;
+      await sleep(2500);
+      for (const host of NETWORK_HOSTS) expect(fakes.requestsTo(host), host).toEqual([]);
+      expect(await published(page)).toEqual([]);
 
-    await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(true));
-    await pageViewsArrived(opened);
-    expect(fakes.records.pixel.filter((call) => call.method === 'consent').map((call) => call.event)).toEqual(['grant']);
-    expect(fakes.networkCalls('tiktok').map((call) => call.method)).toEqual(['grantConsent', 'page']);
-    expect(fakes.networkCalls('google').map((call) => [call.method, call.event])).toEqual([['consent', 'default'], ['config', tracking.googleTagId]]);
+      await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(true));
+      await pageViewsArrived(opened);
+      expect(fakes.records.pixel.filter((call) => call.method === 'consent').map((call) => call.event)).toEqual(['grant']);
+      expect(fakes.networkCalls('tiktok').map((call) => call.method)).toEqual(['grantConsent', 'page']);
+      expect(fakes.networkCalls('google').map((call) => [call.method, call.event])).toEqual([
+        ['consent', 'default'],
+        ['config', tracking.googleTagId],
+      ]);
 
-    await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(false));
-    await waitUntil(() => fakes.networkCalls('tiktok').some((call) => call.method === 'revokeConsent'), 'TikTok\'s revokeConsent');
-    await waitUntil(() => fakes.records.pixel.some((call) => call.method === 'consent' && call.event === 'revoke'), 'Meta\'s revoke');
-    await waitUntil(() => fakes.networkCalls('google').some((call) => call.method === 'consent' && call.event === 'update'), 'Google\'s consent update');
-    expect(fakes.networkCalls('google').at(-1)!.params).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' });
+      await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(false));
+      await waitUntil(() => fakes.networkCalls('tiktok').some((call) => call.method === 'revokeConsent'), "TikTok's revokeConsent");
+      await waitUntil(() => fakes.records.pixel.some((call) => call.method === 'consent' && call.event === 'revoke'), "Meta's revoke");
+      await waitUntil(
+        () => fakes.networkCalls('google').some((call) => call.method === 'consent' && call.event === 'update'),
+        "Google's consent update",
+      );
+      expect(fakes.networkCalls('google').at(-1)!.params).toEqual({
+        ad_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+        analytics_storage: 'denied',
+      });
 
-    const { entry, url } = await tapGet(page);
-    expect(entry).toBeUndefined();
-    expect(url).toBe(DEFAULT_LINK);
-    expect(fakes.tracked('AddToCart')).toEqual([]);
-    expect(fakes.records.networks.filter((call) => ['ClickButton', 'SIGN_UP', 'conversion'].includes(call.event))).toEqual([]);
-    expect(problems(messages)).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+      const { entry, url } = await tapGet(page);
+      expect(entry).toBeUndefined();
+      expect(url).toBe(DEFAULT_LINK);
+      expect(fakes.tracked('AddToCart')).toEqual([]);
+      expect(fakes.records.networks.filter((call) => ['ClickButton', 'SIGN_UP', 'conversion'].includes(call.event))).toEqual([]);
+      expect(problems(messages)).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 });

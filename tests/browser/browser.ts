@@ -146,7 +146,9 @@ const INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*)<\/script>/g;
  * asked for it, then `rewrite` gives its new text and may change its headers (sent as the
  * server sent them, less the encoding fetch has already undone).
  */
-export function rewritingDocuments(rewrite: (html: string, headers: Record<string, string>) => string): (request: HTTPRequest) => Promise<boolean> {
+export function rewritingDocuments(
+  rewrite: (html: string, headers: Record<string, string>) => string,
+): (request: HTTPRequest) => Promise<boolean> {
   return async (request) => {
     if (!isLocalRequest(request) || request.resourceType() !== 'document') return false;
     try {
@@ -229,9 +231,22 @@ interface TabChanges {
 
 /** Page methods whose effect outlives a navigation and that releaseTabs does not undo. */
 const LASTING = [
-  'authenticate', 'createCDPSession', 'emulateCPUThrottling', 'emulateIdleState', 'emulateMediaFeatures', 'emulateMediaType',
-  'emulateNetworkConditions', 'emulateTimezone', 'emulateVisionDeficiency', 'setBypassCSP', 'setBypassServiceWorker',
-  'setCacheEnabled', 'setGeolocation', 'setJavaScriptEnabled', 'setOfflineMode', 'setUserAgent',
+  'authenticate',
+  'createCDPSession',
+  'emulateCPUThrottling',
+  'emulateIdleState',
+  'emulateMediaFeatures',
+  'emulateMediaType',
+  'emulateNetworkConditions',
+  'emulateTimezone',
+  'emulateVisionDeficiency',
+  'setBypassCSP',
+  'setBypassServiceWorker',
+  'setCacheEnabled',
+  'setGeolocation',
+  'setJavaScriptEnabled',
+  'setOfflineMode',
+  'setUserAgent',
 ] as const;
 
 /** browserTest's contexts, whose tabs go from test to test. */
@@ -312,7 +327,10 @@ async function releaseTabs(context: BrowserContext, origins: Set<string>) {
 async function endPage(page: Page): Promise<boolean> {
   const changes = tabChanges.get(page)!;
   for (const [type, handler] of changes.listeners) page.off(type as 'console', handler);
-  const ended = page.waitForNavigation({ timeout: 5_000 }).then(() => true, () => false);
+  const ended = page.waitForNavigation({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
   page.evaluate(() => location.replace('about:blank')).catch(() => undefined);
   if (!(await ended)) return false;
   for (const script of changes.scripts) await page.removeScriptToEvaluateOnNewDocument(script);

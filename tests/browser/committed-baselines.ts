@@ -1,4 +1,6 @@
-// What a screenshot run of the tests' own pages must show against their committed baselines (tests/baselines): the same pixels in the environment that made them; on another build of Debian's Chromium, the same layout and little else changed.
+// What a screenshot run of the tests' own pages must show against their committed baselines
+// (tests/baselines): the same pixels in the environment that made them; on another build of Debian's
+// Chromium, the same layout and little else changed.
 import { describeChange, type ScreenshotReport } from '../../generator/screenshots/results.ts';
 
 /**
@@ -27,7 +29,8 @@ export interface Verdict {
 export function judgeCommittedBaselines(report: ScreenshotReport, remake: string): Verdict {
   const { differences } = report.environment;
   const otherChromium = differences.length > 0 && differences.every((difference) => difference.startsWith('browser: '));
-  if (differences.length > 0 && !otherChromium) return { problems: differences.map((difference) => `the environment differs: ${difference}`) };
+  if (differences.length > 0 && !otherChromium)
+    return { problems: differences.map((difference) => `the environment differs: ${difference}`) };
   const problems: string[] = [];
   for (const shot of report.shots) {
     if (shot.status === 'same' && !shot.differingPixels) continue;
@@ -38,7 +41,10 @@ export function judgeCommittedBaselines(report: ScreenshotReport, remake: string
     } else {
       const [width, height] = shot.currentSize!.split('x').map(Number) as [number, number];
       const share = shot.differingOutsideImages! / (width * height);
-      if (share > OTHER_CHROMIUM_BUDGET) problems.push(`${shot.name}: ${(share * 100).toFixed(2)}% of its pixels outside images differ, more than another Chromium's ${OTHER_CHROMIUM_BUDGET * 100}%`);
+      if (share > OTHER_CHROMIUM_BUDGET)
+        problems.push(
+          `${shot.name}: ${(share * 100).toFixed(2)}% of its pixels outside images differ, more than another Chromium's ${OTHER_CHROMIUM_BUDGET * 100}%`,
+        );
     }
   }
   if (!otherChromium) return { problems };

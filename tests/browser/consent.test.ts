@@ -1,4 +1,5 @@
-// Consent mode `required`: nothing third-party and no cookie until the visitor consents, the iOS-style prompt, Allow, Don't Allow, and the page's hook.
+// Consent mode `required`: nothing third-party and no cookie until the visitor consents, the iOS-style
+// prompt, Allow, Don't Allow, and the page's hook.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
@@ -60,7 +61,9 @@ async function visitWatched(context: BrowserContext, route: string, options: { p
           },
         });
         document.addEventListener('securitypolicyviolation', (event) => {
-          void (window as unknown as { __reportViolation(text: string): void }).__reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+          void (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
+            `${event.violatedDirective} ${event.blockedURI}`,
+          );
         });
         // A site's consent platform that already knows the answer, before the runtime runs.
         if (preset) Object.assign(window, { storeLanding: { consent: true } });
@@ -107,7 +110,14 @@ async function readPrompt(page: Page) {
 
 /** What readPrompt reads from a prompt showing `texts`, its buttons in their order: Don't Allow, then Allow. */
 function promptOf(texts: ConsentTexts) {
-  return { title: texts.title, body: texts.body, buttons: [['decline', texts.decline], ['allow', texts.allow]] };
+  return {
+    title: texts.title,
+    body: texts.body,
+    buttons: [
+      ['decline', texts.decline],
+      ['allow', texts.allow],
+    ],
+  };
 }
 
 /** Waits until the prompt is gone. */
@@ -122,32 +132,38 @@ async function promptAfterSettling(page: Page): Promise<boolean> {
 }
 
 describe('consent required, before an answer', () => {
-  browserTest('loads nothing third-party, touches no cookie, asks in an iOS-style card, and the CTA reaches the default link', async ({ context }) => {
-    const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
-    const { page, fakes, errors } = opened;
-    const en = textsOf('en');
-    expect(await readPrompt(page)).toEqual(promptOf(en));
-    await sleep(SETTLE_MS);
-    for (const host of TRACKERS) expect(fakes.requestsTo(host), host).toEqual([]);
-    expect(await cookieAccess(page)).toEqual({ reads: 0, writes: 0 });
-    expect((await cookieNames(page)).filter((name) => ['_fbp', '_fbc', 'afUserId'].includes(name))).toEqual([]);
-    expect(await consentState(page)).toBe('pending');
-    expect(await storedAnswer(page)).toBeNull();
-    // Not modal: the card sits at the bottom of the screen, the page stays usable above it.
-    const card = await page.$eval(`${PROMPT} [role="dialog"]`, (element) => JSON.parse(JSON.stringify(element.getBoundingClientRect())) as DOMRect);
-    expect(card.bottom).toBeLessThanOrEqual(IPHONE.height);
-    expect(card.bottom).toBeGreaterThan(IPHONE.height - 40);
-    expect(card.left).toBeGreaterThanOrEqual(0);
-    expect(card.right).toBeLessThanOrEqual(IPHONE.width);
-    expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
+  browserTest(
+    'loads nothing third-party, touches no cookie, asks in an iOS-style card, and the CTA reaches the default link',
+    async ({ context }) => {
+      const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
+      const { page, fakes, errors } = opened;
+      const en = textsOf('en');
+      expect(await readPrompt(page)).toEqual(promptOf(en));
+      await sleep(SETTLE_MS);
+      for (const host of TRACKERS) expect(fakes.requestsTo(host), host).toEqual([]);
+      expect(await cookieAccess(page)).toEqual({ reads: 0, writes: 0 });
+      expect((await cookieNames(page)).filter((name) => ['_fbp', '_fbc', 'afUserId'].includes(name))).toEqual([]);
+      expect(await consentState(page)).toBe('pending');
+      expect(await storedAnswer(page)).toBeNull();
+      // Not modal: the card sits at the bottom of the screen, the page stays usable above it.
+      const card = await page.$eval(
+        `${PROMPT} [role="dialog"]`,
+        (element) => JSON.parse(JSON.stringify(element.getBoundingClientRect())) as DOMRect,
+      );
+      expect(card.bottom).toBeLessThanOrEqual(IPHONE.height);
+      expect(card.bottom).toBeGreaterThan(IPHONE.height - 40);
+      expect(card.left).toBeGreaterThanOrEqual(0);
+      expect(card.right).toBeLessThanOrEqual(IPHONE.width);
+      expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
 
-    const tap = await tapAndFollow(page, GET);
-    expect(tap.url).toBe(DEFAULT_LINK);
-    expect(trackerRequests(opened)).toBe(0);
-    expect(fakes.records.pixel).toEqual([]);
-    expect(opened.violations).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+      const tap = await tapAndFollow(page, GET);
+      expect(tap.url).toBe(DEFAULT_LINK);
+      expect(trackerRequests(opened)).toBe(0);
+      expect(fakes.records.pixel).toEqual([]);
+      expect(opened.violations).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 
   browserTest('asks in German on /de/feature1', async ({ context }) => {
     const { page, errors, violations } = await visitWatched(context, '/de/feature1?utm_source=fb');
@@ -172,7 +188,8 @@ describe('consent required, before an answer', () => {
     const { page, errors } = await visit(context, '/', {
       site: site.url,
       page: { acceptLanguage: 'en', route },
-      beforeLoad: (page) => page.evaluateOnNewDocument(() => Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de'] })),
+      beforeLoad: (page) =>
+        page.evaluateOnNewDocument(() => Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de'] })),
     });
     expect(languageRedirect.stripped).toBe(1);
     expect((await readPrompt(page)).title).toBe(textsOf('en').title);
@@ -184,39 +201,42 @@ describe('consent required, before an answer', () => {
   });
 });
 
-describe('the visitor\'s answer', () => {
-  browserTest('Allow: the prompt goes, the trackers load with consent granted before init, the link is attributed; a reload tracks at once', async ({ context }) => {
-    const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
-    const { page, fakes, errors } = opened;
-    await readPrompt(page);
-    await page.click(`${PROMPT} [data-consent="allow"]`);
-    await promptGone(page);
-    await waitUntil(() => TRACKERS.every((host) => fakes.requestsTo(host).length > 0), 'every tracker host');
-    await waitUntil(() => fakes.records.pixel.length >= 3, 'consent, init and PageView');
-    const calls = [...fakes.records.pixel].sort((a, b) => a.seq - b.seq);
-    expect(calls.slice(0, 3).map(({ method, event }) => [method, event])).toEqual([
-      ['consent', 'grant'],
-      ['init', ''],
-      ['track', 'PageView'],
-    ]);
-    const href = await waitForHref(page, /[?&]af_sub1=/);
-    expect(new URL(href).searchParams.get('af_sub2')).toBe(FAKE_FBP);
-    expect(await consentState(page)).toBe('granted');
-    expect(await storedAnswer(page)).toBe('granted');
-    // The counter works: with consent, the runtime and the trackers do use the cookies.
-    expect((await cookieAccess(page)).reads).toBeGreaterThan(0);
-    expect((await cookieAccess(page)).writes).toBeGreaterThan(0);
+describe("the visitor's answer", () => {
+  browserTest(
+    'Allow: the prompt goes, the trackers load with consent granted before init, the link is attributed; a reload tracks at once',
+    async ({ context }) => {
+      const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
+      const { page, fakes, errors } = opened;
+      await readPrompt(page);
+      await page.click(`${PROMPT} [data-consent="allow"]`);
+      await promptGone(page);
+      await waitUntil(() => TRACKERS.every((host) => fakes.requestsTo(host).length > 0), 'every tracker host');
+      await waitUntil(() => fakes.records.pixel.length >= 3, 'consent, init and PageView');
+      const calls = [...fakes.records.pixel].sort((a, b) => a.seq - b.seq);
+      expect(calls.slice(0, 3).map(({ method, event }) => [method, event])).toEqual([
+        ['consent', 'grant'],
+        ['init', ''],
+        ['track', 'PageView'],
+      ]);
+      const href = await waitForHref(page, /[?&]af_sub1=/);
+      expect(new URL(href).searchParams.get('af_sub2')).toBe(FAKE_FBP);
+      expect(await consentState(page)).toBe('granted');
+      expect(await storedAnswer(page)).toBe('granted');
+      // The counter works: with consent, the runtime and the trackers do use the cookies.
+      expect((await cookieAccess(page)).reads).toBeGreaterThan(0);
+      expect((await cookieAccess(page)).writes).toBeGreaterThan(0);
 
-    const pixelLoads = fakes.requestsTo('metaPixel').length;
-    await page.reload({ waitUntil: 'load' });
-    await waitForHydration(page);
-    await waitUntil(() => fakes.requestsTo('metaPixel').length > pixelLoads, 'the pixel on the reload');
-    await waitUntil(() => fakes.tracked('PageView').length === 2, 'the reload\'s PageView');
-    await waitForHref(page, /[?&]af_sub1=/);
-    expect(await promptAfterSettling(page)).toBe(false);
-    expect(opened.violations).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+      const pixelLoads = fakes.requestsTo('metaPixel').length;
+      await page.reload({ waitUntil: 'load' });
+      await waitForHydration(page);
+      await waitUntil(() => fakes.requestsTo('metaPixel').length > pixelLoads, 'the pixel on the reload');
+      await waitUntil(() => fakes.tracked('PageView').length === 2, "the reload's PageView");
+      await waitForHref(page, /[?&]af_sub1=/);
+      expect(await promptAfterSettling(page)).toBe(false);
+      expect(opened.violations).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 
   browserTest('Don\u2019t Allow: nothing loads, on this load or after a reload', async ({ context }) => {
     const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
@@ -241,8 +261,8 @@ describe('the visitor\'s answer', () => {
   });
 });
 
-describe('the page\'s hook, window.storeLanding', () => {
-  browserTest('consent(true) is Allow; consent(false) revokes the pixel\'s consent and puts the default link back', async ({ context }) => {
+describe("the page's hook, window.storeLanding", () => {
+  browserTest("consent(true) is Allow; consent(false) revokes the pixel's consent and puts the default link back", async ({ context }) => {
     const opened = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     const { page, fakes, errors } = opened;
     await readPrompt(page);
@@ -253,8 +273,16 @@ describe('the page\'s hook, window.storeLanding', () => {
     expect(await consentState(page)).toBe('granted');
 
     await page.evaluate(() => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(false));
-    await waitUntil(() => fakes.records.pixel.some((call) => call.method === 'consent' && call.event === 'revoke'), 'the pixel\'s consent revoke');
-    await page.waitForFunction((selector, link) => document.querySelector(selector)?.getAttribute('href') === link, { timeout: 5000 }, GET, DEFAULT_LINK);
+    await waitUntil(
+      () => fakes.records.pixel.some((call) => call.method === 'consent' && call.event === 'revoke'),
+      "the pixel's consent revoke",
+    );
+    await page.waitForFunction(
+      (selector, link) => document.querySelector(selector)?.getAttribute('href') === link,
+      { timeout: 5000 },
+      GET,
+      DEFAULT_LINK,
+    );
     expect(await allCtaHrefs(page)).toEqual([DEFAULT_LINK]);
     expect(await consentState(page)).toBe('denied');
     expect(await storedAnswer(page)).toBe('denied');
@@ -266,15 +294,18 @@ describe('the page\'s hook, window.storeLanding', () => {
   });
 
   // Without a grant after the revoke the real pixel would stay revoked, and lose the visit's AddToCart.
-  browserTest('consent(true) after consent(false) grants the pixel\'s consent again', async ({ context }) => {
+  browserTest("consent(true) after consent(false) grants the pixel's consent again", async ({ context }) => {
     const { page, fakes } = await visitWatched(context, '/feature1?utm_source=fb&fbclid=abc');
     await readPrompt(page);
     const answer = (granted: boolean) =>
-      page.evaluate((value) => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(value), granted);
+      page.evaluate(
+        (value) => (window as unknown as { storeLanding: { consent(granted: boolean): void } }).storeLanding.consent(value),
+        granted,
+      );
     await answer(true);
     await waitUntil(() => fakes.tracked('PageView').length === 1, 'the PageView');
     await answer(false);
-    await waitUntil(() => fakes.records.pixel.some((call) => call.event === 'revoke'), 'the pixel\'s consent revoke');
+    await waitUntil(() => fakes.records.pixel.some((call) => call.event === 'revoke'), "the pixel's consent revoke");
     await answer(true);
     await waitForHref(page, /[?&]af_sub1=/);
     await sleep(1000);
@@ -294,7 +325,7 @@ describe('the page\'s hook, window.storeLanding', () => {
   });
 });
 
-describe('the prompt\'s look', () => {
+describe("the prompt's look", () => {
   browserTest.for([
     ['light', 'rgb(242, 242, 247)'],
     ['dark', 'rgb(44, 44, 46)'],
@@ -305,7 +336,10 @@ describe('the prompt\'s look', () => {
     await readPrompt(page);
     expect(await page.$eval(`${PROMPT} [role="dialog"]`, (card) => getComputedStyle(card).backgroundColor)).toBe(cardBackground);
     // The page's font stack, local faces first, not a stack of its own.
-    const families = await page.$eval(`${PROMPT} [role="dialog"]`, (card) => [getComputedStyle(card).fontFamily, getComputedStyle(document.body).fontFamily]);
+    const families = await page.$eval(`${PROMPT} [role="dialog"]`, (card) => [
+      getComputedStyle(card).fontFamily,
+      getComputedStyle(document.body).fontFamily,
+    ]);
     expect(families[0]).toBe(families[1]);
     expect(families[0]).toMatch(/^"Local /);
     await page.screenshot({ path: `/tmp/store-landing-consent-prompt-${scheme}.png` });

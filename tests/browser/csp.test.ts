@@ -49,7 +49,11 @@ describe('Content-Security-Policy', () => {
     const route = async (request: HTTPRequest) => {
       if (!isLocalRequest(request) || new URL(request.url()).pathname !== '/') return false;
       const html = await (await fetch(request.url())).text();
-      await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: html.replace('<div id="root">', '<script>window.injected = true</script><div id="root">') });
+      await request.respond({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: html.replace('<div id="root">', '<script>window.injected = true</script><div id="root">'),
+      });
       return true;
     };
     const { page } = await openPage(context, { route });

@@ -1,4 +1,5 @@
-// `store-landing dev` in Chromium, started as users start it: an edited locale string reaches the open page by itself; a broken YAML shows the overlay naming the line; fixing it removes the overlay.
+// `store-landing dev` in Chromium, started as users start it: an edited locale string reaches the open page
+// by itself; a broken YAML shows the overlay naming the line; fixing it removes the overlay.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'puppeteer';
@@ -14,7 +15,9 @@ let browser: Browser;
 
 /** Starts `store-landing dev --json` in the project and resolves to its URL (from the "ready" line). */
 function startDev(): Promise<string> {
-  child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'dev', '-c', 'variants.yaml', '-p', '0', '--json'], { cwd: project.dir });
+  child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'dev', '-c', 'variants.yaml', '-p', '0', '--json'], {
+    cwd: project.dir,
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -54,11 +57,15 @@ describe('store-landing dev in Chromium', () => {
 
     de.app.subtitle = 'Tippe eine Idee, sieh sie sofort';
     project.write('locales/de.json', JSON.stringify(de, null, 2));
-    await tab.page.waitForFunction((text) => document.body.innerText.includes(text), { timeout: 15_000 }, 'Tippe eine Idee, sieh sie sofort');
+    await tab.page.waitForFunction(
+      (text) => document.body.innerText.includes(text),
+      { timeout: 15_000 },
+      'Tippe eine Idee, sieh sie sofort',
+    );
     expect(await tab.page.evaluate(() => document.body.innerText)).not.toContain(before);
 
     const good = project.read('variants.yaml');
-    const line = good.split('\n').findIndex((text) => text === '  rating: 4.5') + 1;
+    const line = good.split('\n').indexOf('  rating: 4.5') + 1;
     project.write('variants.yaml', good.replace(/^ {2}rating: 4\.5$/m, '  rating: [4.5'));
     await tab.page.waitForFunction(() => document.querySelector('store-landing-error-overlay'), { timeout: 15_000 });
     const text = await overlayText(tab);

@@ -1,4 +1,5 @@
-// Every third party blocked, slow (10 s) or answering garbage, alone and all together: the page still renders and the CTA still reaches a valid install link.
+// Every third party blocked, slow (10 s) or answering garbage, alone and all together: the page still renders
+// and the CTA still reaches a valid install link.
 import { describe, expect } from 'vitest';
 import { browserTest, waitForHydration } from './browser.ts';
 import { openFakedPage, type FakeHost, type HostMode } from './fakes.ts';
@@ -42,8 +43,13 @@ describe('third-party failure matrix', () => {
     expect(fakes.records.oneLink.at(-1)?.url).toBe(url);
 
     expect(warnings()).toHaveLength((paymentFails ? 1 : 0) + (pixelFails ? 1 : 0));
-    for (const warning of warnings()) expect(warning).toMatch(/braintree-web 3\.100\.0|Ad network scripts did not load \(blocked, failed or not JavaScript\): Meta pixel\./);
-    expect(messages.filter((message) => message.startsWith('error') && !/net::ERR_(BLOCKED_BY_CLIENT|FAILED)|status of (404|500)/.test(message))).toEqual([]);
+    for (const warning of warnings())
+      expect(warning).toMatch(
+        /braintree-web 3\.100\.0|Ad network scripts did not load \(blocked, failed or not JavaScript\): Meta pixel\./,
+      );
+    expect(
+      messages.filter((message) => message.startsWith('error') && !/net::ERR_(BLOCKED_BY_CLIENT|FAILED)|status of (404|500)/.test(message)),
+    ).toEqual([]);
     // What a garbage third-party script throws as it runs (a SyntaxError, the Smart Script's Error) is handled by the runtime.
     expect(errors).toEqual([]);
   });

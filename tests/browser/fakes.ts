@@ -1,4 +1,5 @@
-// Local fakes of the third-party hosts the runtime talks to (Meta, TikTok and Snap pixels, the Google tag, AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
+// Local fakes of the third-party hosts the runtime talks to (Meta, TikTok and Snap pixels, the Google tag,
+// AppsFlyer, Braintree, OneLink), answered by request interception and recorded in Node.
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { waitUntil } from '../helpers.ts';
 import { SMART_SCRIPT_PARAMETERS } from '../smart-script.ts';
@@ -130,7 +131,11 @@ export const FAKE_SMART_SCRIPT_VERSION = '2.10.4-fake';
  * (2.9.2 appends it as written, spaces included).
  */
 export const SMART_SCRIPT_BUILDS: Record<SmartScriptBuild, { clickIds: readonly string[]; encodesKeyword: boolean; version: string }> = {
-  '2.10.4': { clickIds: ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gbraid', 'wbraid'], encodesKeyword: true, version: FAKE_SMART_SCRIPT_VERSION },
+  '2.10.4': {
+    clickIds: ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gbraid', 'wbraid'],
+    encodesKeyword: true,
+    version: FAKE_SMART_SCRIPT_VERSION,
+  },
   '2.9.2': { clickIds: ['gclid', 'fbclid', 'gbraid', 'wbraid'], encodesKeyword: false, version: '2.9.2-fake' },
 };
 

@@ -1,4 +1,5 @@
-// The fill-in payloads in Chromium: a page whose app name and developer link equal the old stand-ins hydrates without a mismatch, and nothing runs on focus.
+// The fill-in payloads in Chromium: a page whose app name and developer link equal the old stand-ins hydrates
+// without a mismatch, and nothing runs on focus.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -44,7 +45,9 @@ describe('user text equal to a stand-in', () => {
       return {
         name: document.querySelector('h1')?.textContent,
         links: [...document.querySelectorAll('a')].map((link) => link.getAttribute('href')),
-        handlers: [...document.querySelectorAll('*')].flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on'))),
+        handlers: [...document.querySelectorAll('*')].flatMap((element) =>
+          element.getAttributeNames().filter((name) => name.startsWith('on')),
+        ),
         ctas: ctas.length,
         ctaLinks: ctas.map((link) => link.getAttribute('href') ?? ''),
         alerted: (window as unknown as { alerted?: boolean }).alerted === true,

@@ -1,4 +1,5 @@
-// Builds one of the tests' own fixture configs once per test file and serves it, for browser tests that need settings variants.yaml does not have.
+// Builds one of the tests' own fixture configs once per test file and serves it, for browser tests that need
+// settings variants.yaml does not have.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
-// Builds the default config and the markets fixture (ja, pt-BR, ar) once and serves both for every browser test; their URLs reach the tests through inject('baseUrl'), inject('marketsUrl').
+// Builds the default config and the markets fixture (ja, pt-BR, ar) once and serves both for every browser
+// test; their URLs reach the tests through inject('baseUrl'), inject('marketsUrl').
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,10 @@ export default async function setup(project: TestProject) {
   // One clear stop instead of every browser test failing on its own (`npm test` installs Chromium first):
   // the browser the product starts (the screenshot tests) and the one the tests start (test-browser.ts).
   for (const file of new Set([chromiumPath(), testBrowserPath()])) {
-    if (!existsSync(file)) throw new Error(`${ChromiumMissing.message(file)} Run \`node .ci/system-packages.mjs\` (as root it installs it, else it says the command), or set PUPPETEER_EXECUTABLE_PATH.`);
+    if (!existsSync(file))
+      throw new Error(
+        `${ChromiumMissing.message(file)} Run \`node .ci/system-packages.mjs\` (as root it installs it, else it says the command), or set PUPPETEER_EXECUTABLE_PATH.`,
+      );
   }
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-browser-'));
   const outDir = path.join(parent, 'out');

@@ -1,4 +1,5 @@
-// Islands hydration in the browser: React loads only on the visitor's first interaction and hydrates only the two slider tracks; the page works without it.
+// Islands hydration in the browser: React loads only on the visitor's first interaction and hydrates only the
+// two slider tracks; the page works without it.
 import type { HTTPRequest, Page } from 'puppeteer';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,7 +40,8 @@ async function watchStaticSections(page: Page): Promise<void> {
         for (const record of records) {
           const target = record.target instanceof Element ? record.target : record.target.parentElement;
           if (record.attributeName === 'href' && target?.matches('a[data-cta]')) continue;
-          if (!target?.closest('[data-slider]')) changes.push(`${record.type} ${record.attributeName ?? ''} ${target?.localName}.${target?.className}`);
+          if (!target?.closest('[data-slider]'))
+            changes.push(`${record.type} ${record.attributeName ?? ''} ${target?.localName}.${target?.className}`);
         }
       }).observe(document.getElementById('root')!, { subtree: true, childList: true, attributes: true, characterData: true });
     });
@@ -90,7 +92,11 @@ describe('islands hydration', () => {
     await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
     const header = await page.$('h1');
     await waitForHydration(page);
-    expect(await page.$$eval('[data-slider]', (rows) => rows.map((row) => [row.getAttribute('data-slider'), row.hasAttribute('data-slider-active')]))).toEqual([
+    expect(
+      await page.$$eval('[data-slider]', (rows) =>
+        rows.map((row) => [row.getAttribute('data-slider'), row.hasAttribute('data-slider-active')]),
+      ),
+    ).toEqual([
       ['screenshots', true],
       ['reviews', true],
     ]);
@@ -159,10 +165,9 @@ describe('a switch of language in place', () => {
     const image = await page.$('.screenshot img');
     await page.waitForFunction(() => document.body.innerText.includes('Bewertungen und Rezensionen'), { timeout: 15_000 });
     expect(languageRedirect.stripped).toBe(1);
-    expect(await page.evaluate(() => [document.documentElement.lang, document.querySelector('.screenshot img')!.getAttribute('alt')])).toEqual([
-      'de',
-      'Bildschirmfoto 1 von 6',
-    ]);
+    expect(
+      await page.evaluate(() => [document.documentElement.lang, document.querySelector('.screenshot img')!.getAttribute('alt')]),
+    ).toEqual(['de', 'Bildschirmfoto 1 von 6']);
     // Text changed in place: the image is the one the page loaded, not a new one.
     expect(await page.evaluate((img) => img!.isConnected, image)).toBe(true);
     expect(requests.filter(isClient)).toEqual([]);
@@ -180,8 +185,13 @@ describe('a switch of language in place', () => {
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await waitForHydration(page);
     release();
-    await page.waitForFunction(() => document.querySelector('[data-slider="reviews"]')!.textContent!.includes('Besser, als ich es mir vorgestellt hatte'), { timeout: 15_000 });
-    expect(await page.evaluate(() => [document.documentElement.lang, document.body.innerText.includes('Bewertungen und Rezensionen')])).toEqual(['de', true]);
+    await page.waitForFunction(
+      () => document.querySelector('[data-slider="reviews"]')!.textContent!.includes('Besser, als ich es mir vorgestellt hatte'),
+      { timeout: 15_000 },
+    );
+    expect(
+      await page.evaluate(() => [document.documentElement.lang, document.body.innerText.includes('Bewertungen und Rezensionen')]),
+    ).toEqual(['de', true]);
     // The slider kept its state: React re-rendered the track, the controller still drives it.
     expect(await page.$eval('[data-slider="reviews"]', (row) => row.hasAttribute('data-slider-active'))).toBe(true);
     expect(errors).toEqual([]);

@@ -1,4 +1,5 @@
-// browserTest's shared context and tab: what one test leaves behind (cookies, local and session storage, open tabs, the tab's listeners, scripts, functions and emulation) is gone for the next.
+// browserTest's shared context and tab: what one test leaves behind (cookies, local and session storage, open
+// tabs, the tab's listeners, scripts, functions and emulation) is gone for the next.
 import type { Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, openPage } from './browser.ts';

@@ -1,4 +1,6 @@
-// launchChromium (generator/shared/chromium.ts), the full browser as the screenshots and the Lighthouse script start it: no process of Chromium's own UI, and no spare renderer, competes with the page for the machine.
+// launchChromium (generator/shared/chromium.ts), the full browser as the screenshots and the Lighthouse
+// script start it: no process of Chromium's own UI, and no spare renderer, competes with the page for the
+// machine.
 import { spawnSync } from 'node:child_process';
 import { beforeAll, expect, inject, test } from 'vitest';
 import { launchChromium } from '../../generator/shared/chromium.ts';

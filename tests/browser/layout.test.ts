@@ -1,4 +1,5 @@
-// The page's layout in Chromium: nothing wider than a 350 px phone in any locale, no layout shift while images load, and the description's "more".
+// The page's layout in Chromium: nothing wider than a 350 px phone in any locale, no layout shift while
+// images load, and the description's "more".
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { defaultPages } from '../helpers.ts';
@@ -70,7 +71,9 @@ describe('layout shift', () => {
       const recorder = window as unknown as { shifts: string[] };
       recorder.shifts = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
+        >) {
           if (entry.hadRecentInput) continue;
           const nodes = (entry.sources ?? []).map((source) => (source.node as Element | undefined)?.className ?? '?');
           recorder.shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);

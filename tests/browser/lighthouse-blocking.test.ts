@@ -1,4 +1,5 @@
-// `npm run lighthouse`'s split of Total Blocking Time, on a real Lighthouse run: the page's own long task is the page's, not Chromium's navigation, and is named as its longest.
+// `npm run lighthouse`'s split of Total Blocking Time, on a real Lighthouse run: the page's own long task is
+// the page's, not Chromium's navigation, and is named as its longest.
 import lighthouse from 'lighthouse';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -19,7 +20,9 @@ let server: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await serveOnLoopback((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(LONG_TASK_PAGE));
+  server = await serveOnLoopback((_request, response) =>
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(LONG_TASK_PAGE),
+  );
   browser = await launchBrowser();
 });
 

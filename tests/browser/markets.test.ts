@@ -1,4 +1,6 @@
-// The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its local face, with no system font lookup per size and none by family name.
+// The markets fixture (en, ja, pt-BR, ar) in Chromium behind `serve`: negotiation of any tag, Intl's numbers
+// after hydration, right-to-left layout and slider, nothing wider than 350 px, and each script drawn with its
+// local face, with no system font lookup per size and none by family name.
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { measureOverflow } from '../overflow.ts';
@@ -32,16 +34,19 @@ describe('language negotiation of any configured tag (serve)', () => {
     ['ja-JP,ja;q=0.9,en;q=0.5', 'ja'],
     ['ar-EG,ar;q=0.9', 'ar'],
     ['it-IT,it;q=0.9', 'en'],
-  ])('answers the plain route for Accept-Language %s with the %s page, the address unchanged', async ([acceptLanguage, locale], { context }) => {
-    const response = await fetch(`${marketsUrl}/?utm_source=meta`, { headers: { 'Accept-Language': acceptLanguage } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-language')).toBe(locale);
-    expect(await response.text()).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
+  ])(
+    'answers the plain route for Accept-Language %s with the %s page, the address unchanged',
+    async ([acceptLanguage, locale], { context }) => {
+      const response = await fetch(`${marketsUrl}/?utm_source=meta`, { headers: { 'Accept-Language': acceptLanguage } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-language')).toBe(locale);
+      expect(await response.text()).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
 
-    const opened = await openHydrated(context, '/?utm_source=meta', { acceptLanguage });
-    const shown = await opened.page.evaluate(() => ({ lang: document.documentElement.lang, path: location.pathname + location.search }));
-    expect(shown).toEqual({ lang: locale, path: '/?utm_source=meta' });
-  });
+      const opened = await openHydrated(context, '/?utm_source=meta', { acceptLanguage });
+      const shown = await opened.page.evaluate(() => ({ lang: document.documentElement.lang, path: location.pathname + location.search }));
+      expect(shown).toEqual({ lang: locale, path: '/?utm_source=meta' });
+    },
+  );
 });
 
 describe('formatting by Intl, the same after hydration', () => {
@@ -117,21 +122,27 @@ describe('right to left (ar)', () => {
     expectNoHydrationMismatch(opened);
   });
 
-  browserTest(`moves the screenshots one step (${STEP} px) to the right for a swipe to the right, and back for a swipe to the left`, async ({ context }) => {
-    const { page } = await openHydrated(context, '/ar');
-    // A swipe to the left at the start would go before the first screenshot: nothing moves.
-    await swipe(page, -120);
-    expect(await settledTranslation(page)).toBe(0);
-    await swipe(page, 51);
-    expect(await settledTranslation(page)).toBe(STEP);
-    await swipe(page, 120);
-    expect(await settledTranslation(page)).toBe(2 * STEP);
-    // The other way: a swipe to the left brings the previous screenshot back.
-    await swipe(page, -51);
-    expect(await settledTranslation(page)).toBe(STEP);
-    const secondRight = await page.$eval('[data-slider="screenshots"] .slider__item:nth-child(2)', (item) => item.getBoundingClientRect().right);
-    expect(secondRight).toBe(390 - MARGIN);
-  });
+  browserTest(
+    `moves the screenshots one step (${STEP} px) to the right for a swipe to the right, and back for a swipe to the left`,
+    async ({ context }) => {
+      const { page } = await openHydrated(context, '/ar');
+      // A swipe to the left at the start would go before the first screenshot: nothing moves.
+      await swipe(page, -120);
+      expect(await settledTranslation(page)).toBe(0);
+      await swipe(page, 51);
+      expect(await settledTranslation(page)).toBe(STEP);
+      await swipe(page, 120);
+      expect(await settledTranslation(page)).toBe(2 * STEP);
+      // The other way: a swipe to the left brings the previous screenshot back.
+      await swipe(page, -51);
+      expect(await settledTranslation(page)).toBe(STEP);
+      const secondRight = await page.$eval(
+        '[data-slider="screenshots"] .slider__item:nth-child(2)',
+        (item) => item.getBoundingClientRect().right,
+      );
+      expect(secondRight).toBe(390 - MARGIN);
+    },
+  );
 
   browserTest('moves on with the left arrow key, the way the row runs', async ({ context }) => {
     const { page } = await openHydrated(context, '/ar');
@@ -144,18 +155,21 @@ describe('right to left (ar)', () => {
 });
 
 describe('no horizontal overflow at 350 px', () => {
-  browserTest.for(['/ar', '/ja', '/pt-BR'])('%s fits, every box outside the sideways rows within the page margins', async (route, { context }) => {
-    const { page } = await openHydrated(context, route, { viewport: NARROW });
-    await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
-    const layout = await page.evaluate(measureOverflow);
-    expect(layout.innerWidth).toBe(350);
-    expect(layout.clipped).toEqual(['visible', 'visible']);
-    expect(layout.wide).toEqual([]);
-    expect(layout.scrollWidth).toBeLessThanOrEqual(350);
-  });
+  browserTest.for(['/ar', '/ja', '/pt-BR'])(
+    '%s fits, every box outside the sideways rows within the page margins',
+    async (route, { context }) => {
+      const { page } = await openHydrated(context, route, { viewport: NARROW });
+      await page.$eval('label.description__more', (label) => (label as HTMLElement).click());
+      const layout = await page.evaluate(measureOverflow);
+      expect(layout.innerWidth).toBe(350);
+      expect(layout.clipped).toEqual(['visible', 'visible']);
+      expect(layout.wide).toEqual([]);
+      expect(layout.scrollWidth).toBeLessThanOrEqual(350);
+    },
+  );
 });
 
-describe('fonts: the local face of each script\'s font, no system lookup per size or by family name', () => {
+describe("fonts: the local face of each script's font, no system lookup per size or by family name", () => {
   /** The local faces (page/view/styles/base.css) each page draws its text with, as `.ci/system-packages.txt` installs their fonts. */
   const FACES: Record<string, string[]> = {
     '/': ['Local Liberation Sans 400', 'Local Liberation Sans 700'],
@@ -167,7 +181,9 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
     const { page } = await openHydrated(context, route);
     const used = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => `${face.family.replace(/"/g, '')} ${face.weight}`);
+      return [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => `${face.family.replace(/"/g, '')} ${face.weight}`);
     });
     expect(used.sort()).toEqual(FACES[route]!.sort());
   });
@@ -208,27 +224,40 @@ describe('fonts: the local face of each script\'s font, no system lookup per siz
 
   /** The page's font calls as built, traced once per route for the tests below. */
   const asBuilt = new Map<string, Promise<TraceEvent[]>>();
-  const builtFontCalls = (browser: Browser, route: string) => asBuilt.get(route) ?? asBuilt.set(route, fontCalls(browser, route)).get(route)!;
+  const builtFontCalls = (browser: Browser, route: string) =>
+    asBuilt.get(route) ?? asBuilt.set(route, fontCalls(browser, route)).get(route)!;
   /** A local face's name in a stack of the built page's style, with the comma after it. */
   const LOCAL_FACE = '"?Local [^,;"]+"?,';
 
   /** How many times Chromium asked how to draw a system font at one size and weight. */
-  const strikeLookups = (calls: TraceEvent[]) => calls.filter((event) => event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike').length;
+  const strikeLookups = (calls: TraceEvent[]) =>
+    calls.filter((event) => event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike').length;
   /** The families Chromium asked fontconfig for by name, in order. */
-  const familyLookups = (calls: TraceEvent[]) => calls.filter((event) => event.name === 'FontDataManager::onMatchFamilyStyle').map((event) => event.args?.family_name);
+  const familyLookups = (calls: TraceEvent[]) =>
+    calls.filter((event) => event.name === 'FontDataManager::onMatchFamilyStyle').map((event) => event.args?.family_name);
 
-  browserTest.for(['/', '/ja', '/ar'])('%s makes no system lookup for each size and weight of its text, which the stacks alone would', async (route, { browser }) => {
-    // The local faces' names taken out of every stack.
-    const withStacksAlone = strikeLookups(await fontCalls(browser, route, (html) => html.replace(new RegExp(LOCAL_FACE, 'g'), '')));
-    // The stacks alone ask once for each size and weight of the text, in each font it is drawn with.
-    expect(withStacksAlone).toBeGreaterThanOrEqual(10);
-    expect(strikeLookups(await builtFontCalls(browser, route))).toBe(0);
-  });
+  browserTest.for(['/', '/ja', '/ar'])(
+    '%s makes no system lookup for each size and weight of its text, which the stacks alone would',
+    async (route, { browser }) => {
+      // The local faces' names taken out of every stack.
+      const withStacksAlone = strikeLookups(await fontCalls(browser, route, (html) => html.replace(new RegExp(LOCAL_FACE, 'g'), '')));
+      // The stacks alone ask once for each size and weight of the text, in each font it is drawn with.
+      expect(withStacksAlone).toBeGreaterThanOrEqual(10);
+      expect(strikeLookups(await builtFontCalls(browser, route))).toBe(0);
+    },
+  );
 
-  browserTest.for(['/', '/ja', '/ar'])('%s asks for no family by name, which Apple\'s system font named before the local faces would', async (route, { browser }) => {
-    // Each stack's local faces moved after Apple's system font.
-    const appleFirst = familyLookups(await fontCalls(browser, route, (html) => html.replace(new RegExp(`((?:${LOCAL_FACE})+)(-apple-system,BlinkMacSystemFont,)`, 'g'), '$2$1')));
-    expect(appleFirst.slice(0, 2)).toEqual(['-apple-system', 'BlinkMacSystemFont']);
-    expect(familyLookups(await builtFontCalls(browser, route))).toEqual([]);
-  });
+  browserTest.for(['/', '/ja', '/ar'])(
+    "%s asks for no family by name, which Apple's system font named before the local faces would",
+    async (route, { browser }) => {
+      // Each stack's local faces moved after Apple's system font.
+      const appleFirst = familyLookups(
+        await fontCalls(browser, route, (html) =>
+          html.replace(new RegExp(`((?:${LOCAL_FACE})+)(-apple-system,BlinkMacSystemFont,)`, 'g'), '$2$1'),
+        ),
+      );
+      expect(appleFirst.slice(0, 2)).toEqual(['-apple-system', 'BlinkMacSystemFont']);
+      expect(familyLookups(await builtFontCalls(browser, route))).toEqual([]);
+    },
+  );
 });

@@ -1,4 +1,5 @@
-// A host that negotiates nothing (a plain file server, a bucket, GitHub Pages): a visitor whose language is not the plain routes' never sees them painted.
+// A host that negotiates nothing (a plain file server, a bucket, GitHub Pages): a visitor whose language is
+// not the plain routes' never sees them painted.
 import path from 'node:path';
 import type { Browser, HTTPRequest } from 'puppeteer';
 import sharp from 'sharp';
@@ -124,7 +125,7 @@ describe('a plain static host', () => {
   });
 });
 
-describe('a plain static host, plain routes in pt-BR (the markets fixture\'s sao-paulo campaign)', () => {
+describe("a plain static host, plain routes in pt-BR (the markets fixture's sao-paulo campaign)", () => {
   let brazil: LocalServer;
   beforeAll(async () => {
     const dir = path.join(await temporaryDir(), 'sao-paulo');

@@ -1,4 +1,6 @@
-// A runtime that never blanks or throws: a payment SDK answered with an HTML page or nothing, and a language switch answered with something other than the page (the first tap on a slow phone: timing/first-tap.test.ts).
+// A runtime that never blanks or throws: a payment SDK answered with an HTML page or nothing, and a language
+// switch answered with something other than the page (the first tap on a slow phone:
+// timing/first-tap.test.ts).
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect } from 'vitest';
 import { browserTest, isLocalRequest, withoutLanguageRedirect } from './browser.ts';
@@ -21,10 +23,24 @@ describe('payment SDK answers that are not the SDK', () => {
   const warningsOf = (messages: string[]) => messages.filter((message) => message.startsWith('warn'));
 
   browserTest.for<[string, HostMode]>([
-    ['an HTML page (a captive portal)', { response: { status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>Wi-Fi</title></head><body><h1>Sign in to the Wi-Fi</h1></body></html>' } }],
+    [
+      'an HTML page (a captive portal)',
+      {
+        response: {
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          body: '<!doctype html><html><head><title>Wi-Fi</title></head><body><h1>Sign in to the Wi-Fi</h1></body></html>',
+        },
+      },
+    ],
     ['an empty body', { response: { status: 200, contentType: 'text/javascript', body: '' } }],
   ])('200 with %s: one warning naming client.min.js, nothing uncaught, no braintree global', async ([, mode], { context }) => {
-    const { page, fakes, console: messages, errors } = await visit(context, '/feature1', { site: site.url, fakes: { hosts: { braintree: mode } } });
+    const {
+      page,
+      fakes,
+      console: messages,
+      errors,
+    } = await visit(context, '/feature1', { site: site.url, fakes: { hosts: { braintree: mode } } });
     await waitUntil(() => warningsOf(messages).length > 0, 'the payment SDK warning');
     await sleep(1000);
     expect(warningsOf(messages)).toHaveLength(1);
@@ -37,7 +53,9 @@ describe('payment SDK answers that are not the SDK', () => {
 
   browserTest('the SDK itself: its component on window.braintree, no warning', async ({ context }) => {
     const { page, fakes, console: messages, errors } = await visit(context, '/feature1', { site: site.url });
-    await page.waitForFunction(() => typeof (window as unknown as { braintree?: { client?: unknown } }).braintree?.client === 'object', { timeout: 15_000 });
+    await page.waitForFunction(() => typeof (window as unknown as { braintree?: { client?: unknown } }).braintree?.client === 'object', {
+      timeout: 15_000,
+    });
     await sleep(1000);
     expect(await braintreeOf(page)).toEqual(['client']);
     expect(fakes.requestsTo('braintree')).toHaveLength(1);
@@ -78,7 +96,9 @@ describe('a language switch answered with something other than the page', () => 
           Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['de-DE', 'de', 'en'] });
           Object.defineProperty(Navigator.prototype, 'language', { get: () => 'de-DE' });
           // The text the server sent, before the runtime had a say.
-          document.addEventListener('DOMContentLoaded', () => Object.assign(window, { servedText: document.getElementById('root')!.textContent }));
+          document.addEventListener('DOMContentLoaded', () =>
+            Object.assign(window, { servedText: document.getElementById('root')!.textContent }),
+          );
         }),
     });
     expect(languageRedirect.stripped).toBe(1);
@@ -97,11 +117,38 @@ describe('a language switch answered with something other than the page', () => 
   const editedGermanPage = (edit: (html: string) => string) => async () => edit(await (await fetch(germanPage())).text());
 
   browserTest.for<[string, () => Promise<FakeResponse>]>([
-    ['a 404 page', async () => ({ status: 404, contentType: 'text/html; charset=utf-8', body: await (await fetch(`${site.url}/no-such-page`)).text() })],
-    ['a portal\'s page, answered 200', async () => ({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html><body><h1>Sign in to the Wi-Fi</h1></body></html>' })],
-    ['JSON', async () => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ locale: 'de', messages: null, listing: null }) })],
-    ['the German page without its island props', async () => ({ status: 200, contentType: 'text/html; charset=utf-8', body: await editedGermanPage((html) => html.replace(/<script type="application\/json" id="island-props">.*?<\/script>/, ''))() })],
-    ['the German page claiming French', async () => ({ status: 200, contentType: 'text/html; charset=utf-8', body: await editedGermanPage((html) => html.replace('<html lang="de"', '<html lang="fr"'))() })],
+    [
+      'a 404 page',
+      async () => ({ status: 404, contentType: 'text/html; charset=utf-8', body: await (await fetch(`${site.url}/no-such-page`)).text() }),
+    ],
+    [
+      "a portal's page, answered 200",
+      async () => ({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html><body><h1>Sign in to the Wi-Fi</h1></body></html>',
+      }),
+    ],
+    [
+      'JSON',
+      async () => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ locale: 'de', messages: null, listing: null }) }),
+    ],
+    [
+      'the German page without its island props',
+      async () => ({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: await editedGermanPage((html) => html.replace(/<script type="application\/json" id="island-props">.*?<\/script>/, ''))(),
+      }),
+    ],
+    [
+      'the German page claiming French',
+      async () => ({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: await editedGermanPage((html) => html.replace('<html lang="de"', '<html lang="fr"'))(),
+      }),
+    ],
   ])('%s: the page stays as the server rendered it, in English', async ([, answer], { context }) => {
     const { page, errors, console: messages } = await visitPreferringGerman(context, await answer());
     await sleep(3000);

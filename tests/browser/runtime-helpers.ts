@@ -1,4 +1,5 @@
-// Shared steps of the runtime browser tests: the settings of variants.yaml, a visit with fakes, reading the CTA, a tap followed to the install link.
+// Shared steps of the runtime browser tests: the settings of variants.yaml, a visit with fakes, reading the
+// CTA, a tap followed to the install link.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'puppeteer';
 import { inject } from 'vitest';
@@ -57,7 +58,8 @@ export async function visit(context: BrowserContext, route: string, options: Vis
   const opened = await openFakedPage(context, options.fakes, options.page);
   if (options.random !== undefined) await fixRandom(opened.page, options.random);
   const cookies = Object.entries(options.cookies ?? {});
-  if (cookies.length > 0) await context.setCookie(...cookies.map(([name, value]) => ({ name, value, domain: new URL(site).hostname, path: '/' })));
+  if (cookies.length > 0)
+    await context.setCookie(...cookies.map(([name, value]) => ({ name, value, domain: new URL(site).hostname, path: '/' })));
   await options.beforeLoad?.(opened.page);
   await opened.page.goto(site + route, { waitUntil: 'load' });
   await waitForHydration(opened.page);

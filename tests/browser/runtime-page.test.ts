@@ -1,4 +1,5 @@
-// The browser runtime's page-level behaviour on the served build, third parties faked: split test, back trap, language fallback, payment SDK.
+// The browser runtime's page-level behaviour on the served build, third parties faked: split test, back trap,
+// language fallback, payment SDK.
 import { describe, expect } from 'vitest';
 import { browserTest, waitForHydration, withoutLanguageRedirect } from './browser.ts';
 import { FAKE_FBP, fbcFor, type FakeResponse, type HostMode } from './fakes.ts';
@@ -81,7 +82,11 @@ describe('language fallback', () => {
     // The plain routes' inline script would send this German browser to /de/ before paint; served
     // without it, as a host that dropped or broke it would, the runtime's in-place switch is what is left.
     const languageRedirect = withoutLanguageRedirect();
-    const { page, errors, console: messages } = await visit(context, '/?utm_source=fb', {
+    const {
+      page,
+      errors,
+      console: messages,
+    } = await visit(context, '/?utm_source=fb', {
       page: { acceptLanguage: 'en', route: languageRedirect },
       cookies: TRACKING_COOKIES,
       beforeLoad: (page) =>

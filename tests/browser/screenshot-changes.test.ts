@@ -1,4 +1,6 @@
-// Strict by default, on the site that ships: every change a person would notice fails every page showing it, across the campaigns of a `build --all` site checked in shards and merged; the unchanged pages match to the pixel; text without a font fails and is never written.
+// Strict by default, on the site that ships: every change a person would notice fails every page showing it,
+// across the campaigns of a `build --all` site checked in shards and merged; the unchanged pages match to the
+// pixel; text without a font fails and is never written.
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +11,10 @@ import { fixtureConfig, runCli, temporaryDir } from '../helpers.ts';
 /** Each run captures up to 14 full pages; on a busy 2-core runner that takes a minute or two. */
 const RUN_TIMEOUT = 400_000;
 
-/** The changes tests/fixtures/site/screenshot-changes.yaml cannot make in the config: a stylesheet of one rule added to every page of the campaign. */
+/**
+ * The changes tests/fixtures/site/screenshot-changes.yaml cannot make in the config: a stylesheet of one rule
+ * added to every page of the campaign.
+ */
 const CSS_CHANGES: Record<string, string> = {
   'badge-hidden': '.age-badge { visibility: hidden; }',
   // Apple's web blue to iOS's system blue.
@@ -44,7 +49,19 @@ describe('store-landing screenshots --site on a build of every campaign, each on
     for (const [campaign, css] of Object.entries(CSS_CHANGES)) await addStylesheet(path.join(site, campaign), `/${campaign}/`, css);
     baselines = path.join(work, 'baselines');
     // The top level's pages approved alone: `*` stops at a campaign's folder.
-    approve = await runCli(['screenshots', '--site', site, '--baseline', baselines, '-o', path.join(work, 'approve'), '--update', '--only', '*.png', '--json']);
+    approve = await runCli([
+      'screenshots',
+      '--site',
+      site,
+      '--baseline',
+      baselines,
+      '-o',
+      path.join(work, 'approve'),
+      '--update',
+      '--only',
+      '*.png',
+      '--json',
+    ]);
     // Every campaign looked like the top level before its change.
     const topLevel = (await readdir(baselines)).filter((name) => name.endsWith('.png'));
     for (const campaign of CHANGES) {
@@ -52,7 +69,7 @@ describe('store-landing screenshots --site on a build of every campaign, each on
     }
   }, RUN_TIMEOUT);
 
-  it('--update --only writes the top level\'s baselines and none of the campaigns\', which stay failures', () => {
+  it("--update --only writes the top level's baselines and none of the campaigns', which stay failures", () => {
     expect(approve.code).toBe(1);
     const result = JSON.parse(approve.stdout);
     expect(result.written).toHaveLength(2);
@@ -66,22 +83,36 @@ describe('store-landing screenshots --site on a build of every campaign, each on
     async () => {
       const shard = (index: number) => path.join(work, `shard-${index}`);
       const runs = [];
-      for (const index of [1, 2]) runs.push(await runCli(['screenshots', '--site', site, '--baseline', baselines, '-o', shard(index), '--shard', `${index}/2`]));
-      expect(runs.map((run) => run.code), runs.map((run) => run.stderr).join('\n')).toEqual([1, 1]);
+      for (const index of [1, 2])
+        runs.push(await runCli(['screenshots', '--site', site, '--baseline', baselines, '-o', shard(index), '--shard', `${index}/2`]));
+      expect(
+        runs.map((run) => run.code),
+        runs.map((run) => run.stderr).join('\n'),
+      ).toEqual([1, 1]);
       const merged = path.join(work, 'merged');
       const merge = await runCli(['screenshots-merge', shard(1), shard(2), '-o', merged, '--json']);
       expect(merge.code).toBe(1);
       const result = JSON.parse(merge.stdout);
-      type Shot = { name: string; status: string; differingPixels: number; box: { x: number; y: number; width: number; height: number } | null };
+      type Shot = {
+        name: string;
+        status: string;
+        differingPixels: number;
+        box: { x: number; y: number; width: number; height: number } | null;
+      };
       const shots: Shot[] = result.shots;
       expect(shots).toHaveLength(14);
       const ofCampaign = (campaign: string) => shots.filter((shot) => shot.name.startsWith(`${campaign}/`));
       // At rest, the top level's pages are the same pixels as their baselines, not merely within a budget.
       const topLevel = shots.filter((shot) => !shot.name.includes('/'));
-      expect(topLevel.map((shot) => [shot.name, shot.status, shot.differingPixels])).toEqual(topLevel.map((shot) => [shot.name, 'same', 0]));
+      expect(topLevel.map((shot) => [shot.name, shot.status, shot.differingPixels])).toEqual(
+        topLevel.map((shot) => [shot.name, 'same', 0]),
+      );
       for (const campaign of CHANGES) {
         const changed = ofCampaign(campaign);
-        expect(changed.map((shot) => [shot.name, shot.status]), campaign).toEqual(changed.map((shot) => [shot.name, 'changed']));
+        expect(
+          changed.map((shot) => [shot.name, shot.status]),
+          campaign,
+        ).toEqual(changed.map((shot) => [shot.name, 'changed']));
         expect(changed, campaign).toHaveLength(2);
         for (const shot of changed) expect(shot.box!.width * shot.box!.height, shot.name).toBeGreaterThan(0);
       }
@@ -118,11 +149,19 @@ describe('store-landing screenshots on pages whose text no installed font has', 
       const baselines = path.join(work, 'baselines');
       const run = await runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', path.join(work, 'report'), '--update']);
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('4 screenshots show text no installed font has (drawn as empty boxes), so they were neither compared nor written: the sat pages lack ');
+      expect(run.stderr).toContain(
+        '4 screenshots show text no installed font has (drawn as empty boxes), so they were neither compared nor written: the sat pages lack ',
+      );
       expect(run.stderr).toContain('ᱢ U+1C62');
       expect(run.stderr).toContain('(sat-default-390.png, sat-default-350.png, sat-feature1-390.png, sat-feature1-350.png)');
       expect(run.stderr).toContain('apt-get install -y fonts-noto-core');
-      expect((await readdir(baselines)).sort()).toEqual(['en-default-350.png', 'en-default-390.png', 'en-feature1-350.png', 'en-feature1-390.png', 'environment.json']);
+      expect((await readdir(baselines)).sort()).toEqual([
+        'en-default-350.png',
+        'en-default-390.png',
+        'en-feature1-350.png',
+        'en-feature1-390.png',
+        'environment.json',
+      ]);
     },
     RUN_TIMEOUT,
   );

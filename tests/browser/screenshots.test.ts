@@ -1,4 +1,8 @@
-// The screenshot regression command: passes on the committed baselines (the same pixels in the Chromium that made them, the same layout in another: committed-baselines.ts), catches a one-line CSS change with diff images and a report of only the failing pages, rewrites only changed baselines, compares every baseline there is when some are missing, approves a subset, stops on baselines of another environment, and shards and merges with JUnit output.
+// The screenshot regression command: passes on the committed baselines (the same pixels in the Chromium that
+// made them, the same layout in another: committed-baselines.ts), catches a one-line CSS change with diff
+// images and a report of only the failing pages, rewrites only changed baselines, compares every baseline
+// there is when some are missing, approves a subset, stops on baselines of another environment, and shards
+// and merges with JUnit output.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -39,7 +43,17 @@ describe('store-landing screenshots', () => {
     async () => {
       const report = path.join(await temporaryDir(), 'report');
       // Compared even when Debian's Chromium is newer than the one that made them (judgeCommittedBaselines).
-      const run = await runCli(['screenshots', '--build', buildDir, '--baseline', baselines, '-o', report, '--json', '--ignore-environment']);
+      const run = await runCli([
+        'screenshots',
+        '--build',
+        buildDir,
+        '--baseline',
+        baselines,
+        '-o',
+        report,
+        '--json',
+        '--ignore-environment',
+      ]);
       // --json puts the failure in stdout: a missing font or browser shows there, with what to install.
       const result = JSON.parse(run.stdout || '{}');
       expect(result.shots, run.stdout + run.stderr).toHaveLength(40);
@@ -63,7 +77,10 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
   /** The processes whose parent is `pid`, as [pid, command name] (ps exits 1 when there are none). */
   const childrenOf = (pid: number) => {
     const { stdout } = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=,comm='], { encoding: 'utf8' });
-    return stdout.split('\n').filter(Boolean).map((line) => line.trim().split(/\s+/));
+    return stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.trim().split(/\s+/));
   };
   /** Whether `pid` still runs: a killed process whose new parent does not reap it stays a zombie (ps state Z). */
   const running = (pid: number) => /^[^Z]/.test(spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim());
@@ -73,15 +90,31 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
     async () => {
       const tmp = await temporaryDir();
       // The small fixture: the run builds its 4 pages into a temporary folder, then captures 8 shots.
-      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'screenshots', '-c', path.join(fixturesDir, 'site/base.yaml'), '--baseline', await temporaryDir(), '--update', '-o', path.join(tmp, 'report')], {
-        env: { ...process.env, TMPDIR: tmp },
-        stdio: 'ignore',
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          path.join(repoRoot, 'bin/store-landing.js'),
+          'screenshots',
+          '-c',
+          path.join(fixturesDir, 'site/base.yaml'),
+          '--baseline',
+          await temporaryDir(),
+          '--update',
+          '-o',
+          path.join(tmp, 'report'),
+        ],
+        {
+          env: { ...process.env, TMPDIR: tmp },
+          stdio: 'ignore',
+        },
+      );
       const ended = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       let browser: number | undefined;
       while (browser === undefined) {
         expect(child.exitCode, 'the run ended before it captured').toBeNull();
-        browser = childrenOf(child.pid!).find(([, command]) => /chrom/i.test(command!))?.map(Number)[0];
+        browser = childrenOf(child.pid!)
+          .find(([, command]) => /chrom/i.test(command!))
+          ?.map(Number)[0];
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toHaveLength(1);
@@ -91,7 +124,8 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
       expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toEqual([]);
       // Puppeteer sends Chromium's process group SIGKILL as the process exits: it ends when the
       // kernel next schedules it, a moment later on a busy machine.
-      for (const deadline = Date.now() + 10_000; running(browser) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const deadline = Date.now() + 10_000; running(browser) && Date.now() < deadline; )
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(running(browser)).toBe(false);
     },
     RUN_TIMEOUT,
@@ -138,7 +172,9 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
     const files: Record<string, string> = {};
     for (const name of (await readdir(dir)).sort()) {
       const file = path.join(dir, name);
-      files[name] = `${createHash('sha1').update(await readFile(file)).digest('hex')} ${(await stat(file)).mtimeMs}`;
+      files[name] = `${createHash('sha1')
+        .update(await readFile(file))
+        .digest('hex')} ${(await stat(file)).mtimeMs}`;
     }
     return files;
   }
@@ -159,13 +195,28 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const before = await baselineFiles();
       expect(Object.keys(before)).toHaveLength(9);
       const environment = JSON.parse(await readFile(path.join(baselines, 'environment.json'), 'utf8'));
-      expect(environment).toMatchObject({ browser: expect.stringMatching(/^(Headless)?Chrome\/\d+\./), platform: expect.stringContaining(process.arch), deviceScale: 1 });
+      expect(environment).toMatchObject({
+        browser: expect.stringMatching(/^(Headless)?Chrome\/\d+\./),
+        platform: expect.stringContaining(process.arch),
+        deviceScale: 1,
+      });
       expect(Object.keys(environment.fonts.byShot)).toHaveLength(8);
       expect(environment.fonts.byShot['de-feature1-350.png'].length).toBeGreaterThan(0);
 
       const report = path.join(work, 'update 2');
       // At colour distance 0: captures at rest are the same pixels, not merely close (Chromium's partial raster made them differ).
-      const second = await runCli(['screenshots', '--build', build, '--baseline', baselines, '-o', report, '--update', '--pixel-threshold', '0']);
+      const second = await runCli([
+        'screenshots',
+        '--build',
+        build,
+        '--baseline',
+        baselines,
+        '-o',
+        report,
+        '--update',
+        '--pixel-threshold',
+        '0',
+      ]);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stdout).toContain(`Updated the baselines in ${baselines}: 0 changed, 0 new, 8 unchanged`);
       expect(second.stdout).not.toContain('wrote');
@@ -189,16 +240,45 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const result = JSON.parse(run.stdout);
       const status = Object.fromEntries(result.shots.map((shot: { name: string; status: string }) => [shot.name, shot.status]));
       expect(status).toEqual({
-        'en-default-390.png': 'same', 'en-default-350.png': 'same', 'de-default-390.png': 'missing', 'de-default-350.png': 'missing',
-        'en-feature1-390.png': 'changed', 'en-feature1-350.png': 'changed', 'de-feature1-390.png': 'same', 'de-feature1-350.png': 'same',
+        'en-default-390.png': 'same',
+        'en-default-350.png': 'same',
+        'de-default-390.png': 'missing',
+        'de-default-350.png': 'missing',
+        'en-feature1-390.png': 'changed',
+        'en-feature1-350.png': 'changed',
+        'de-feature1-390.png': 'same',
+        'de-feature1-350.png': 'same',
       });
       // The title's letter spacing: text, not an image.
-      expect(result.shots.filter((shot: { status: string }) => shot.status === 'changed').map((shot: { differingOutsideImages: number }) => shot.differingOutsideImages > 0)).toEqual([true, true]);
-      expect(result.error.message).toMatch(/^2 screenshots differ from the baselines: en-feature1-390\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\), en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\)\. 2 have no baseline: de-default-390\.png, de-default-350\.png\. Report: /);
+      expect(
+        result.shots
+          .filter((shot: { status: string }) => shot.status === 'changed')
+          .map((shot: { differingOutsideImages: number }) => shot.differingOutsideImages > 0),
+      ).toEqual([true, true]);
+      expect(result.error.message).toMatch(
+        /^2 screenshots differ from the baselines: en-feature1-390\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\), en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\)\. 2 have no baseline: de-default-390\.png, de-default-350\.png\. Report: /,
+      );
       // The missing ones' captures are in the report, to look at before approving them.
-      expect((await readdir(path.join(report, 'current'))).sort()).toEqual(['de-default-350.png', 'de-default-390.png', 'en-feature1-350.png', 'en-feature1-390.png']);
+      expect((await readdir(path.join(report, 'current'))).sort()).toEqual([
+        'de-default-350.png',
+        'de-default-390.png',
+        'en-feature1-350.png',
+        'en-feature1-390.png',
+      ]);
 
-      const approve = await runCli(['screenshots', '--build', regression, '--baseline', partial, '-o', path.join(work, 'approve'), '--update', '--only', 'de-default-390.png', '--json']);
+      const approve = await runCli([
+        'screenshots',
+        '--build',
+        regression,
+        '--baseline',
+        partial,
+        '-o',
+        path.join(work, 'approve'),
+        '--update',
+        '--only',
+        'de-default-390.png',
+        '--json',
+      ]);
       expect(approve.code).toBe(1);
       const approved = JSON.parse(approve.stdout);
       expect(approved.written).toEqual(['de-default-390.png']);
@@ -223,15 +303,36 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       await writeFile(path.join(assets, names[0]!), second!);
       await writeFile(path.join(assets, names[1]!), first!);
       // Shard 1 of 4: en-default-350.png and de-default-350.png (in the plan's order).
-      const run = await runCli(['screenshots', '--build', swapped, '--baseline', baselines, '-o', path.join(work, 'swapped report'), '--shard', '1/4', '--json']);
+      const run = await runCli([
+        'screenshots',
+        '--build',
+        swapped,
+        '--baseline',
+        baselines,
+        '-o',
+        path.join(work, 'swapped report'),
+        '--shard',
+        '1/4',
+        '--json',
+      ]);
       expect(run.code, run.stderr).toBe(1);
       const result = JSON.parse(run.stdout);
-      expect(result.shots.map((shot: { name: string; status: string; differingOutsideImages: number }) => [shot.name, shot.status, shot.differingOutsideImages])).toEqual([
+      expect(
+        result.shots.map((shot: { name: string; status: string; differingOutsideImages: number }) => [
+          shot.name,
+          shot.status,
+          shot.differingOutsideImages,
+        ]),
+      ).toEqual([
         ['en-default-350.png', 'changed', 0],
         ['de-default-350.png', 'changed', 0],
       ]);
-      expect(result.error.message).toMatch(/^2 screenshots differ from the baselines: en-default-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+, all inside images\)/);
-      expect(result.error.hint).toMatch(/^Every difference is inside an image; .*this machine draws images unlike the one that made the baselines/);
+      expect(result.error.message).toMatch(
+        /^2 screenshots differ from the baselines: en-default-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+, all inside images\)/,
+      );
+      expect(result.error.hint).toMatch(
+        /^Every difference is inside an image; .*this machine draws images unlike the one that made the baselines/,
+      );
     },
     RUN_TIMEOUT,
   );
@@ -246,7 +347,9 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const report = path.join(work, 'other browser report');
       const run = await runCli(['screenshots', '--build', regression, '--baseline', other, '-o', report]);
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`The baselines in ${other} were made in another environment, so their pixels cannot be compared with these captures:\n  - browser: Chrome/1.0.0.0 made the baselines, this is ${environment.browser}\n  - device scale: 2 in the baselines, 1 here`);
+      expect(run.stderr).toContain(
+        `The baselines in ${other} were made in another environment, so their pixels cannot be compared with these captures:\n  - browser: Chrome/1.0.0.0 made the baselines, this is ${environment.browser}\n  - device scale: 2 in the baselines, 1 here`,
+      );
       expect(run.stderr).toContain('.ci/Dockerfile');
       expect(run.stderr).not.toContain('differ from the baselines');
       expect(await readdir(path.join(report, 'current'))).toEqual([]);
@@ -254,7 +357,18 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       expect([junit.tests, junit.failures, junit.cases[0]!.classname]).toEqual([1, 0, 'environment']);
 
       // One shard is enough to show the comparison happens: en-default-350.png and de-default-350.png.
-      const anyway = await runCli(['screenshots', '--build', build, '--baseline', other, '-o', path.join(work, 'anyway'), '--ignore-environment', '--shard', '1/4']);
+      const anyway = await runCli([
+        'screenshots',
+        '--build',
+        build,
+        '--baseline',
+        other,
+        '-o',
+        path.join(work, 'anyway'),
+        '--ignore-environment',
+        '--shard',
+        '1/4',
+      ]);
       expect(anyway.code, anyway.stderr).toBe(0);
       expect(anyway.stdout).toContain('The baselines were made in another environment (compared anyway)');
       expect(anyway.stdout).toContain('2 screenshots match the baselines');
@@ -272,10 +386,22 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       environment.fonts.byShot['de-feature1-350.png'] = ['Helvetica (Helvetica)'];
       await writeFile(file, JSON.stringify(environment));
       // Shard 3 of 4 captures de-feature1-350.png and en-feature1-350.png: fonts are compared for the shots captured.
-      const run = await runCli(['screenshots', '--build', build, '--baseline', other, '-o', path.join(work, 'other fonts report'), '--shard', '3/4']);
+      const run = await runCli([
+        'screenshots',
+        '--build',
+        build,
+        '--baseline',
+        other,
+        '-o',
+        path.join(work, 'other fonts report'),
+        '--shard',
+        '3/4',
+      ]);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('  - fonts: the baselines used Helvetica (Helvetica) (de-feature1-350.png), which this machine did not');
-      expect(run.stderr).toContain(`  - fonts: this machine used ${used.map((font) => `${font} (de-feature1-350.png)`).join(', ')}, which the baselines did not`);
+      expect(run.stderr).toContain(
+        `  - fonts: this machine used ${used.map((font) => `${font} (de-feature1-350.png)`).join(', ')}, which the baselines did not`,
+      );
     },
     RUN_TIMEOUT,
   );
@@ -286,12 +412,29 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const shardDir = (index: number) => path.join(work, `shard ${index}`);
       const shards = [];
       for (const index of [1, 2]) {
-        const args = ['screenshots', '--build', regression, '--baseline', baselines, '-o', shardDir(index), '--max-diff-pixels', '10', '--shard', `${index}/2`];
+        const args = [
+          'screenshots',
+          '--build',
+          regression,
+          '--baseline',
+          baselines,
+          '-o',
+          shardDir(index),
+          '--max-diff-pixels',
+          '10',
+          '--shard',
+          `${index}/2`,
+        ];
         shards.push(await runCli(args));
       }
-      expect(shards.map((run) => run.code), shards.map((run) => run.stderr).join('\n')).toEqual([1, 1]);
+      expect(
+        shards.map((run) => run.code),
+        shards.map((run) => run.stderr).join('\n'),
+      ).toEqual([1, 1]);
       // Round-robin over the sorted names: the 350 px shots in shard 1, the 390 px ones in shard 2.
-      expect(shards[0]!.stderr).toMatch(/1 screenshot differs from the baselines: en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\)\. Report: /);
+      expect(shards[0]!.stderr).toMatch(
+        /1 screenshot differs from the baselines: en-feature1-350\.png \(\d+ pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))?\)\. Report: /,
+      );
       expect(shards[1]!.stderr).toMatch(/1 screenshot differs from the baselines: en-feature1-390\.png \(/);
       const command = `npx store-landing screenshots --build '${regression}' --out '${shardDir(1)}' --baseline '${baselines}' --max-diff-pixels 10 --update`;
       expect(shards[0]!.stderr).toContain(`run \`${command}\``);
@@ -302,7 +445,9 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const merge = await runCli(['screenshots-merge', shardDir(2), shardDir(1), '-o', merged]);
       expect(merge.code, merge.stderr).toBe(1);
       expect(merge.stdout).toContain('2 of 8 screenshots fail');
-      expect(merge.stderr).toMatch(/2 screenshots differ from the baselines: en-feature1-350\.png \(.*\), en-feature1-390\.png \(.*\)\. Report: /);
+      expect(merge.stderr).toMatch(
+        /2 screenshots differ from the baselines: en-feature1-350\.png \(.*\), en-feature1-390\.png \(.*\)\. Report: /,
+      );
       expect(merge.stderr).toContain(`Report: ${merged}/report.html`);
       expect(merge.stderr).toContain(`run \`${command}\``);
 
@@ -311,7 +456,10 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       const failed = junit.cases.filter((testCase) => testCase.failure);
       expect(failed.map(({ classname, name }) => `${classname} ${name}`)).toEqual(['en/feature1 350 px', 'en/feature1 390 px']);
       for (const { failure } of failed) {
-        const [, pixels, diff] = /^(\d+) pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))? \(more than 10\); diff: (.+)$/.exec(failure!) ?? [];
+        const [, pixels, diff] =
+          /^(\d+) pixels differ in \d+x\d+ at \d+,\d+(?: \(the page went from \S+ to \S+\))? \(more than 10\); diff: (.+)$/.exec(
+            failure!,
+          ) ?? [];
         expect(Number(pixels)).toBeGreaterThan(10);
         expect(existsSync(diff!), diff).toBe(true);
       }
@@ -319,7 +467,8 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       expect(reportHtml).toContain('2 of 8 screenshots fail: 2 changed');
       for (const name of ['en-feature1-350.png', 'en-feature1-390.png']) expect(reportHtml).toContain(`src="diff/${name}"`);
       // Only the edited page has images: its capture, baseline and difference; the German /feature1 and both / pages have none.
-      for (const folder of ['current', 'diff', 'baseline']) expect((await readdir(path.join(merged, folder))).sort()).toEqual(['en-feature1-350.png', 'en-feature1-390.png']);
+      for (const folder of ['current', 'diff', 'baseline'])
+        expect((await readdir(path.join(merged, folder))).sort()).toEqual(['en-feature1-350.png', 'en-feature1-390.png']);
       expect(reportHtml).not.toContain('src="current/de-feature1-390.png"');
     },
     RUN_TIMEOUT,

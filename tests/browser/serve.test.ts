@@ -64,21 +64,24 @@ describe('serve', () => {
     expect((await send('GET', asset)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/', '/de/feature1', '/feature1/index.html'])('sends the page %s in the encoding the browser accepts, each the same page', async (path) => {
-    const br = await sendRaw('GET', path, { 'accept-encoding': 'gzip, deflate, br' });
-    const gzip = await sendRaw('GET', path, { 'accept-encoding': 'gzip' });
-    const identity = await sendRaw('GET', path, {});
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(identity.headers['content-encoding']).toBeUndefined();
-    expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
-    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
-    expect(identity.body.toString()).toMatch(/^<!doctype html>/);
-    // Within one round trip (14 KB), and the headers say what it is.
-    expect(br.body.byteLength).toBeLessThan(14 * 1024);
-    expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
-    expect(br.headers.vary).toContain('Accept-Encoding');
-  });
+  it.each(['/', '/de/feature1', '/feature1/index.html'])(
+    'sends the page %s in the encoding the browser accepts, each the same page',
+    async (path) => {
+      const br = await sendRaw('GET', path, { 'accept-encoding': 'gzip, deflate, br' });
+      const gzip = await sendRaw('GET', path, { 'accept-encoding': 'gzip' });
+      const identity = await sendRaw('GET', path, {});
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+      expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+      expect(identity.body.toString()).toMatch(/^<!doctype html>/);
+      // Within one round trip (14 KB), and the headers say what it is.
+      expect(br.body.byteLength).toBeLessThan(14 * 1024);
+      expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
+      expect(br.headers.vary).toContain('Accept-Encoding');
+    },
+  );
 
   it('answers a page request with a current ETag with 304 and no body', async () => {
     const first = await sendRaw('GET', '/feature1', { 'accept-encoding': 'br' });

@@ -1,4 +1,5 @@
-// The screenshot and review sliders in Chromium with real touch, mouse and key input: one step past 50 px, 400 ms, no overshoot, taps install and drags do not.
+// The screenshot and review sliders in Chromium with real touch, mouse and key input: one step past 50 px,
+// 400 ms, no overshoot, taps install and drags do not.
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, inject } from 'vitest';
 import { browserTest, openPage, waitForHydration, type PageOptions } from './browser.ts';
@@ -79,26 +80,29 @@ async function expectedMax(page: Page, name: SliderName, itemWidth: number): Pro
 }
 
 describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
-  browserTest('is taken over at hydration: active, 400 ms transform transition, pan-y touch action, and no style attribute in the HTML', async ({ context }) => {
-    const page = await openHydrated(context);
-    const html = await (await fetch(`${baseUrl}/`)).text();
-    expect(html).not.toMatch(/<[^>]+\sstyle=/);
-    expect(html).toContain(`data-slider="${name}"`);
-    const track = await page.$eval(trackOf(name), (element) => {
-      const style = getComputedStyle(element);
-      return {
-        active: element.parentElement!.hasAttribute('data-slider-active'),
-        property: style.transitionProperty,
-        duration: style.transitionDuration,
-        touchAction: style.touchAction,
-      };
-    });
-    expect(track.active).toBe(true);
-    expect(track.property).toBe('transform');
-    expect(track.duration).toBe('0.4s');
-    expect(track.touchAction.split(' ')).toContain('pan-y');
-    expect(await offsetOf(page, name)).toBe(0);
-  });
+  browserTest(
+    'is taken over at hydration: active, 400 ms transform transition, pan-y touch action, and no style attribute in the HTML',
+    async ({ context }) => {
+      const page = await openHydrated(context);
+      const html = await (await fetch(`${baseUrl}/`)).text();
+      expect(html).not.toMatch(/<[^>]+\sstyle=/);
+      expect(html).toContain(`data-slider="${name}"`);
+      const track = await page.$eval(trackOf(name), (element) => {
+        const style = getComputedStyle(element);
+        return {
+          active: element.parentElement!.hasAttribute('data-slider-active'),
+          property: style.transitionProperty,
+          duration: style.transitionDuration,
+          touchAction: style.touchAction,
+        };
+      });
+      expect(track.active).toBe(true);
+      expect(track.property).toBe('transform');
+      expect(track.duration).toBe('0.4s');
+      expect(track.touchAction.split(' ')).toContain('pan-y');
+      expect(await offsetOf(page, name)).toBe(0);
+    },
+  );
 
   browserTest('does not move for a 49 px swipe', async ({ context }) => {
     const page = await openHydrated(context);
@@ -114,21 +118,24 @@ describe.each(SLIDERS)('the $name slider', ({ name, itemWidth, step }) => {
     expect(await settledOffset(page, name)).toBe(0);
   });
 
-  browserTest('moves one step per swipe however long the swipe, and stops at the last item without a blank past it', async ({ context }) => {
-    const page = await openHydrated(context);
-    await swipe(page, name, -200);
-    expect(await settledOffset(page, name)).toBe(step);
-    const max = await expectedMax(page, name, itemWidth);
-    expect(max).toBeGreaterThan(step);
-    for (let i = 0; i < 8; i++) await swipe(page, name, -120);
-    expect(await settledOffset(page, name)).toBe(max);
-    // The last item's right edge sits on the end margin.
-    const lastRight = await page.$eval(`${viewportOf(name)} .slider__item:last-child`, (item) => item.getBoundingClientRect().right);
-    expect(lastRight).toBe(390 - MARGIN);
-    // Back from the end: the previous whole step.
-    await swipe(page, name, 120);
-    expect(await settledOffset(page, name)).toBe(Math.ceil(max / step - 1) * step);
-  });
+  browserTest(
+    'moves one step per swipe however long the swipe, and stops at the last item without a blank past it',
+    async ({ context }) => {
+      const page = await openHydrated(context);
+      await swipe(page, name, -200);
+      expect(await settledOffset(page, name)).toBe(step);
+      const max = await expectedMax(page, name, itemWidth);
+      expect(max).toBeGreaterThan(step);
+      for (let i = 0; i < 8; i++) await swipe(page, name, -120);
+      expect(await settledOffset(page, name)).toBe(max);
+      // The last item's right edge sits on the end margin.
+      const lastRight = await page.$eval(`${viewportOf(name)} .slider__item:last-child`, (item) => item.getBoundingClientRect().right);
+      expect(lastRight).toBe(390 - MARGIN);
+      // Back from the end: the previous whole step.
+      await swipe(page, name, 120);
+      expect(await settledOffset(page, name)).toBe(Math.ceil(max / step - 1) * step);
+    },
+  );
 
   browserTest('does not go before the first item', async ({ context }) => {
     const page = await openHydrated(context);
@@ -272,18 +279,21 @@ describe('before and at hydration', () => {
 
   /** Records the first item's left edge in every frame until `stop` is read. */
   function sampleFirstItem(page: Page, name: SliderName) {
-    return page.evaluate((selector) => {
-      const item = document.querySelector(selector)!;
-      const samples: number[] = [];
-      const recorder = window as unknown as { sliderSamples: number[]; sliderSampling: boolean };
-      recorder.sliderSamples = samples;
-      recorder.sliderSampling = true;
-      const tick = () => {
-        samples.push(item.getBoundingClientRect().left);
-        if (recorder.sliderSampling) requestAnimationFrame(tick);
-      };
-      tick();
-    }, `${viewportOf(name)} .slider__item`);
+    return page.evaluate(
+      (selector) => {
+        const item = document.querySelector(selector)!;
+        const samples: number[] = [];
+        const recorder = window as unknown as { sliderSamples: number[]; sliderSampling: boolean };
+        recorder.sliderSamples = samples;
+        recorder.sliderSampling = true;
+        const tick = () => {
+          samples.push(item.getBoundingClientRect().left);
+          if (recorder.sliderSampling) requestAnimationFrame(tick);
+        };
+        tick();
+      },
+      `${viewportOf(name)} .slider__item`,
+    );
   }
 
   async function stopSampling(page: Page): Promise<number[]> {
@@ -316,8 +326,7 @@ describe('before and at hydration', () => {
 
   browserTest('hydration leaves an unscrolled row exactly where it was', async ({ context }) => {
     const { page, hydrate } = await openUnhydrated(context);
-    const lefts = () =>
-      page.$$eval('.slider .slider__item:first-child', (items) => items.map((item) => item.getBoundingClientRect().left));
+    const lefts = () => page.$$eval('.slider .slider__item:first-child', (items) => items.map((item) => item.getBoundingClientRect().left));
     const before = await lefts();
     expect(before).toEqual([MARGIN, MARGIN]);
     await sampleFirstItem(page, 'screenshots');
@@ -370,5 +379,4 @@ describe('before and at hydration', () => {
     // It starts where the native scroll left the row, so the first frame looks the same, and ends on the step.
     expect(await page.evaluate(() => (window as unknown as { glide: number[] }).glide)).toEqual([250, 171]);
   });
-
 });

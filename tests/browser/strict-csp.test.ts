@@ -1,4 +1,5 @@
-// The strict policy in Chromium: vendors that load scripts from scripts work under 'strict-dynamic', and a parser-inserted script on an allowed host does not.
+// The strict policy in Chromium: vendors that load scripts from scripts work under 'strict-dynamic', and a
+// parser-inserted script on an allowed host does not.
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isLocalRequest, launchBrowser, openPage, waitForHydration } from './browser.ts';
@@ -48,7 +49,8 @@ function vendorRoute(extra?: (request: HTTPRequest) => Promise<boolean>) {
     if (extra && (await extra(request))) return true;
     if (isLocalRequest(request)) return false;
     const url = request.url();
-    const body = VENDOR_SCRIPTS[url] ?? braintreeScript(url) ?? (url === 'https://c.paypal.com/da/r/fb.js' ? 'V().fraudnet = true;' : undefined);
+    const body =
+      VENDOR_SCRIPTS[url] ?? braintreeScript(url) ?? (url === 'https://c.paypal.com/da/r/fb.js' ? 'V().fraudnet = true;' : undefined);
     const headers = { 'Access-Control-Allow-Origin': '*' };
     // Each script finds or makes the flags object: vendors load in any order.
     const flags = 'function V() { return (window.__vendor = window.__vendor || {}); }\n';
@@ -87,7 +89,11 @@ describe("the strict policy ('strict-dynamic' and hashes)", () => {
     await page.goto(`${baseUrl}/feature1`, { waitUntil: 'load' });
     await waitForHydration(page);
     for (const flag of ['fraudnet', 'webSdkEvents', 'smartScript', 'pixelConfig']) {
-      await page.waitForFunction((name) => Boolean((window as unknown as { __vendor?: Record<string, unknown> }).__vendor?.[name]), { timeout: 20_000 }, flag);
+      await page.waitForFunction(
+        (name) => Boolean((window as unknown as { __vendor?: Record<string, unknown> }).__vendor?.[name]),
+        { timeout: 20_000 },
+        flag,
+      );
     }
     const { violations, vendor } = await state(page);
     expect(violations).toEqual([]);
@@ -131,7 +137,7 @@ describe("the strict policy ('strict-dynamic' and hashes)", () => {
     await page.close();
   });
 
-  it('is sent with frame-ancestors and X-Frame-Options by serve; the meta tag carries the rest; neither upgrades requests over serve\'s plain http', async () => {
+  it("is sent with frame-ancestors and X-Frame-Options by serve; the meta tag carries the rest; neither upgrades requests over serve's plain http", async () => {
     const response = await fetch(`${baseUrl}/feature1`);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     const header = response.headers.get('content-security-policy')!;

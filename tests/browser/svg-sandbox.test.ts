@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 const marks = (page: import('puppeteer').Page) =>
-  page.evaluate(() => ({ script: document.documentElement.getAttribute('data-script'), onload: document.documentElement.getAttribute('data-onload') }));
+  page.evaluate(() => ({
+    script: document.documentElement.getAttribute('data-script'),
+    onload: document.documentElement.getAttribute('data-onload'),
+  }));
 
 describe('an SVG opened on its own', () => {
   it('runs neither its script nor its onload when serve sends it', async () => {

@@ -1,4 +1,5 @@
-// The Chromium the browser tests start (browser.ts), in a module of its own so that global-setup.ts, which runs outside any test, can check that it is there.
+// The Chromium the browser tests start (browser.ts), in a module of its own so that global-setup.ts, which
+// runs outside any test, can check that it is there.
 import type { LaunchOptions } from 'puppeteer';
 import { chromiumPath } from '../../generator/shared/chromium.ts';
 

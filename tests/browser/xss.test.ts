@@ -1,4 +1,5 @@
-// Classic XSS payloads in every attribution parameter, odd keys, the path, the hash and the tracking cookies: no dialog, no injected element, every CTA on the OneLink host.
+// Classic XSS payloads in every attribution parameter, odd keys, the path, the hash and the tracking cookies:
+// no dialog, no injected element, every CTA on the OneLink host.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer';
@@ -30,21 +31,51 @@ const PAYLOADS = [
   `{{constructor.constructor('window.__xss=1;alert(8)')()}}`,
   `<a id="xss-link" href="javascript:alert(9)">x</a>&pid=evil&deep_link_value=javascript:alert(9)`,
 ];
-const PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'fbclid', 'deep_link_value', 'campaign_id', 'adset_id', 'ad_id'];
-const ODD_KEYS = ['__proto__[polluted]', 'constructor[prototype][polluted]', '__proto__', 'utm+source', 'utm_<script>', 'af_dp', 'af_r', 'redirect_url'];
+const PARAMETERS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'fbclid',
+  'deep_link_value',
+  'campaign_id',
+  'adset_id',
+  'ad_id',
+];
+const ODD_KEYS = [
+  '__proto__[polluted]',
+  'constructor[prototype][polluted]',
+  '__proto__',
+  'utm+source',
+  'utm_<script>',
+  'af_dp',
+  'af_r',
+  'redirect_url',
+];
 
 /** Every parameter, and the odd keys, carrying `payload`: percent-encoded, or as typed (the browser encodes what it must). */
 function hostileQuery(payload: string, raw: boolean): string {
   const value = raw ? payload.replace(/[&#]/g, encodeURIComponent) : encodeURIComponent(payload);
-  return '?' + [...PARAMETERS, ...ODD_KEYS].map((key) => `${encodeURIComponent(key)}=${value}`).join('&') + `&${encodeURIComponent(payload)}=1`;
+  return (
+    '?' + [...PARAMETERS, ...ODD_KEYS].map((key) => `${encodeURIComponent(key)}=${value}`).join('&') + `&${encodeURIComponent(payload)}=1`
+  );
 }
 
 const VISITS: Array<{ name: string; route: string; page: boolean }> = [
-  ...PAYLOADS.map((payload, i) => ({ name: `payload ${i + 1}, encoded, on /feature1`, route: `/feature1${hostileQuery(payload, false)}`, page: true })),
+  ...PAYLOADS.map((payload, i) => ({
+    name: `payload ${i + 1}, encoded, on /feature1`,
+    route: `/feature1${hostileQuery(payload, false)}`,
+    page: true,
+  })),
   ...PAYLOADS.map((payload, i) => ({ name: `payload ${i + 1}, as typed, on /`, route: `/${hostileQuery(payload, true)}`, page: true })),
   { name: 'a payload in the hash', route: `/child-old?utm_source=fb#<img src=x id=xss-hash onerror=alert(10)>`, page: true },
   { name: 'the German page', route: `/de/feature2${hostileQuery(PAYLOADS[0]!, false)}`, page: true },
-  { name: 'a payload in the path', route: `/feature1/%3Cscript%3Ealert(11)%3C%2Fscript%3E${hostileQuery(PAYLOADS[1]!, false)}`, page: false },
+  {
+    name: 'a payload in the path',
+    route: `/feature1/%3Cscript%3Ealert(11)%3C%2Fscript%3E${hostileQuery(PAYLOADS[1]!, false)}`,
+    page: false,
+  },
   { name: 'a payload as the path', route: `/%22%3E%3Csvg%20id%3Dxss-path%20onload%3Dalert(12)%3E`, page: false },
   { name: 'a javascript: path', route: `/javascript:alert(13)`, page: false },
 ];
@@ -91,12 +122,21 @@ function inspect(page: Page) {
       xss: (window as unknown as { __xss?: unknown }).__xss ?? null,
       polluted: ({} as Record<string, unknown>).polluted ?? null,
       markedElements: [...document.querySelectorAll('[id^="xss" i]')].map((element) => element.outerHTML),
-      handlers: all.flatMap((element) => [...element.attributes].filter((attr) => /^on/i.test(attr.name)).map((attr) => `${element.tagName} ${attr.name}`)),
+      handlers: all.flatMap((element) =>
+        [...element.attributes].filter((attr) => /^on/i.test(attr.name)).map((attr) => `${element.tagName} ${attr.name}`),
+      ),
       frames: document.querySelectorAll('iframe, frame, object, embed').length,
       javascriptUrls: all.flatMap((element) =>
-        [...element.attributes].filter((attr) => /^\s*(javascript|data|vbscript):/i.test(attr.value) && attr.name !== 'content').map((attr) => `${element.tagName} ${attr.name}=${attr.value}`),
+        [...element.attributes]
+          .filter((attr) => /^\s*(javascript|data|vbscript):/i.test(attr.value) && attr.name !== 'content')
+          .map((attr) => `${element.tagName} ${attr.name}=${attr.value}`),
       ),
-      scripts: [...document.scripts].map((script) => ({ src: script.src, type: script.type, id: script.id, text: script.src ? '' : script.text })),
+      scripts: [...document.scripts].map((script) => ({
+        src: script.src,
+        type: script.type,
+        id: script.id,
+        text: script.src ? '' : script.text,
+      })),
       ctaHrefs: [...document.querySelectorAll('a[data-cta]')].map((anchor) => anchor.getAttribute('href') ?? ''),
       ctaCount: document.querySelectorAll('a[data-cta]').length,
     };
@@ -115,7 +155,9 @@ function expectClean(found: Awaited<ReturnType<typeof inspect>>, dialogs: string
   // Scripts: our bundles, the known third-party SDK hosts, the two JSON blocks; no inline code from a payload.
   for (const script of found.scripts) {
     if (script.src) {
-      expect(new URL(script.src).origin).toMatch(/^(http:\/\/127\.0\.0\.1:\d+|https:\/\/(connect\.facebook\.net|websdk\.appsflyer\.com|onelinksmartscript\.appsflyer\.com|js\.braintreegateway\.com))$/);
+      expect(new URL(script.src).origin).toMatch(
+        /^(http:\/\/127\.0\.0\.1:\d+|https:\/\/(connect\.facebook\.net|websdk\.appsflyer\.com|onelinksmartscript\.appsflyer\.com|js\.braintreegateway\.com))$/,
+      );
     } else if (script.type === 'module') {
       // The one inline module script: the loader that starts the page's module scripts (generator/pipeline/render/document.ts).
       expect(script.text).toBe(MODULE_LOADER);
@@ -152,24 +194,27 @@ function expectAttributedLink(link: string, utmSource: string) {
 }
 
 describe(`XSS payloads in the query, path, hash and cookies (${VISITS.length} visits, own link builder)`, () => {
-  browserTest.for(VISITS)('$name: no dialog, no injected element, every CTA on pictura.onelink.me', async ({ route, page: isPage }, { context }) => {
-    const opened = await openPage(context);
-    const { dialogs, status } = await open(context, route, opened);
-    if (isPage) {
-      expect(status).toBe(200);
-      await waitForHydration(opened.page);
-      const link = await waitForRebuiltLink(opened.page);
-      const utmSource = new URL(baseUrl + route).searchParams.get('utm_source')!;
-      expectAttributedLink(link, utmSource);
-    } else {
-      expect(status).toBe(404);
-    }
-    // Let the deferred SDK loaders run too, the payment SDK last (the 404 page has no scripts).
-    if (isPage) await waitForPaymentSdk(opened.page);
-    const found = await inspect(opened.page);
-    if (isPage) expect(found.ctaCount).toBeGreaterThanOrEqual(3);
-    expectClean(found, dialogs, opened.errors);
-  });
+  browserTest.for(VISITS)(
+    '$name: no dialog, no injected element, every CTA on pictura.onelink.me',
+    async ({ route, page: isPage }, { context }) => {
+      const opened = await openPage(context);
+      const { dialogs, status } = await open(context, route, opened);
+      if (isPage) {
+        expect(status).toBe(200);
+        await waitForHydration(opened.page);
+        const link = await waitForRebuiltLink(opened.page);
+        const utmSource = new URL(baseUrl + route).searchParams.get('utm_source')!;
+        expectAttributedLink(link, utmSource);
+      } else {
+        expect(status).toBe(404);
+      }
+      // Let the deferred SDK loaders run too, the payment SDK last (the 404 page has no scripts).
+      if (isPage) await waitForPaymentSdk(opened.page);
+      const found = await inspect(opened.page);
+      if (isPage) expect(found.ctaCount).toBeGreaterThanOrEqual(3);
+      expectClean(found, dialogs, opened.errors);
+    },
+  );
 
   browserTest('a tap on GET with hostile parameters goes to the OneLink host, with the payload only encoded', async ({ context }) => {
     const opened = await openPage(context);
@@ -177,7 +222,9 @@ describe(`XSS payloads in the query, path, hash and cookies (${VISITS.length} vi
     const { dialogs } = await open(context, route, opened);
     await waitForHydration(opened.page);
     const link = await waitForRebuiltLink(opened.page);
-    const navigation = opened.page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(ONELINK_ORIGIN), { timeout: 10_000 });
+    const navigation = opened.page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(ONELINK_ORIGIN), {
+      timeout: 10_000,
+    });
     await opened.page.tap('a[data-cta="get"]');
     const request = await navigation;
     expect(request.url()).toBe(link);
@@ -187,17 +234,23 @@ describe(`XSS payloads in the query, path, hash and cookies (${VISITS.length} vi
 });
 
 describe('XSS payloads with the link built by the Smart Script (fake)', () => {
-  browserTest.for(PAYLOADS.map((payload, i) => [i + 1, payload] as const))('payload %i: the Smart Script link stays on pictura.onelink.me with the values encoded', async ([, payload], { context }) => {
-    const opened = await openFakedPage(context);
-    const route = `/feature2${hostileQuery(payload, false)}`;
-    const { dialogs } = await open(context, route, opened);
-    await waitForHydration(opened.page);
-    // The fake Smart Script appends its af_ss_ver marker: wait for its link, not our own builder's.
-    await opened.page.waitForFunction(() => document.querySelector('a[data-cta="get"]')?.getAttribute('href')?.includes('af_ss_ver='), { timeout: 15_000, polling: 50 });
-    const link = (await opened.page.$eval('a[data-cta="get"]', (anchor) => anchor.getAttribute('href')))!;
-    expectAttributedLink(link, payload);
-    // The Smart Script forwards fbclid from the page URL by itself, encoded.
-    expect(new URL(link).searchParams.getAll('fbclid')).toEqual([payload]);
-    expectClean(await inspect(opened.page), dialogs, opened.errors);
-  });
+  browserTest.for(PAYLOADS.map((payload, i) => [i + 1, payload] as const))(
+    'payload %i: the Smart Script link stays on pictura.onelink.me with the values encoded',
+    async ([, payload], { context }) => {
+      const opened = await openFakedPage(context);
+      const route = `/feature2${hostileQuery(payload, false)}`;
+      const { dialogs } = await open(context, route, opened);
+      await waitForHydration(opened.page);
+      // The fake Smart Script appends its af_ss_ver marker: wait for its link, not our own builder's.
+      await opened.page.waitForFunction(() => document.querySelector('a[data-cta="get"]')?.getAttribute('href')?.includes('af_ss_ver='), {
+        timeout: 15_000,
+        polling: 50,
+      });
+      const link = (await opened.page.$eval('a[data-cta="get"]', (anchor) => anchor.getAttribute('href')))!;
+      expectAttributedLink(link, payload);
+      // The Smart Script forwards fbclid from the page URL by itself, encoded.
+      expect(new URL(link).searchParams.getAll('fbclid')).toEqual([payload]);
+      expectClean(await inspect(opened.page), dialogs, opened.errors);
+    },
+  );
 });

@@ -1,4 +1,5 @@
-// The Accept-Language patterns Vercel matches against: equal to negotiateLocale on every header a browser writes, and where they differ, as documented.
+// The Accept-Language patterns Vercel matches against: equal to negotiateLocale on every header a browser
+// writes, and where they differ, as documented.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { acceptLanguagePattern, complement } from '../../generator/hosts/accept-language-regex.ts';
@@ -11,7 +12,9 @@ import { chooseFallbackLocale, negotiateLocale, negotiationOrder } from '../../p
 function byPatterns(header: string, locales: readonly string[], defaultLocale: string): string {
   const ordered = negotiationOrder(locales, defaultLocale);
   const fallback = chooseFallbackLocale(locales, defaultLocale);
-  const match = ordered.filter((locale) => locale !== fallback).find((locale) => new RegExp(acceptLanguagePattern(ordered, locale, defaultLocale)).test(header));
+  const match = ordered
+    .filter((locale) => locale !== fallback)
+    .find((locale) => new RegExp(acceptLanguagePattern(ordered, locale, defaultLocale)).test(header));
   return match ?? fallback;
 }
 
@@ -30,7 +33,39 @@ const CONFIGS: Array<{ locales: string[]; defaultLocale: string }> = [
 ];
 
 /** Tags a browser may send: configured ones in any case, their regions, other languages, near misses, and `*`. */
-const TAGS = ['en', 'en-US', 'EN-gb', 'de', 'de-CH', 'DE-at', 'es', 'es-419', 'fr', 'fr-CA', 'pt', 'pt-BR', 'pt-pt', 'pt-AO', 'zh', 'zh-TW', 'zh-Hant-TW', 'zh-hans-CN', 'ar', 'ar-EG', 'it', 'ja', 'ja-JP', 'ko', 'ru-RU', 'd', 'dex', 'e', 'ptx', 'x-klingon', '*'];
+const TAGS = [
+  'en',
+  'en-US',
+  'EN-gb',
+  'de',
+  'de-CH',
+  'DE-at',
+  'es',
+  'es-419',
+  'fr',
+  'fr-CA',
+  'pt',
+  'pt-BR',
+  'pt-pt',
+  'pt-AO',
+  'zh',
+  'zh-TW',
+  'zh-Hant-TW',
+  'zh-hans-CN',
+  'ar',
+  'ar-EG',
+  'it',
+  'ja',
+  'ja-JP',
+  'ko',
+  'ru-RU',
+  'd',
+  'dex',
+  'e',
+  'ptx',
+  'x-klingon',
+  '*',
+];
 
 /** A header as browsers write it: q-values that never rise, 1 unwritten, with optional spaces; q=0 ranges anywhere. */
 const browserHeader = fc

@@ -1,4 +1,5 @@
-// The generated Cloudflare Pages `_worker.js` in workerd (miniflare), with Cloudflare's own asset server as env.ASSETS serving a fake build.
+// The generated Cloudflare Pages `_worker.js` in workerd (miniflare), with Cloudflare's own asset server as
+// env.ASSETS serving a fake build.
 import { rmSync } from 'node:fs';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -47,11 +48,15 @@ describe('Cloudflare Pages advanced mode (_worker.js in workerd)', () => {
     expect(first.headers.get('Content-Language')).toBe('es');
     const etag = first.headers.get('ETag');
     expect(etag).toBeTruthy();
-    const again = await worker.dispatchFetch('http://landing.test/feature1', { headers: { 'Accept-Language': 'es', 'If-None-Match': etag! } });
+    const again = await worker.dispatchFetch('http://landing.test/feature1', {
+      headers: { 'Accept-Language': 'es', 'If-None-Match': etag! },
+    });
     await again.text();
     expect(again.status).toBe(304);
     // Another language's page is another file: the Spanish validator does not match it.
-    const german = await worker.dispatchFetch('http://landing.test/feature1', { headers: { 'Accept-Language': 'de', 'If-None-Match': etag! } });
+    const german = await worker.dispatchFetch('http://landing.test/feature1', {
+      headers: { 'Accept-Language': 'de', 'If-None-Match': etag! },
+    });
     expect(await german.text()).toContain('lang="de"');
   });
 });

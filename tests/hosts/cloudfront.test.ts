@@ -1,4 +1,5 @@
-// The generated CloudFront Function, parsed as ES5 and run in a bare `vm` context on the documented viewer-request event; and its headers policies.
+// The generated CloudFront Function, parsed as ES5 and run in a bare `vm` context on the documented
+// viewer-request event; and its headers policies.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -78,7 +79,10 @@ describe('CloudFront Function (viewer request)', () => {
 
   test('the headers policies are valid configs with the campaign policy, and the behaviors order nested campaigns first', () => {
     const pages = JSON.parse(files.find((file) => file.path.endsWith('store-landing-summer-pages.json'))!.contents);
-    expect(pages.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: SITE.campaigns[1]!.contentSecurityPolicy, Override: true });
+    expect(pages.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: SITE.campaigns[1]!.contentSecurityPolicy,
+      Override: true,
+    });
     expect(pages.SecurityHeadersConfig.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(pages.SecurityHeadersConfig.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
     expect(pages.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
@@ -90,7 +94,9 @@ describe('CloudFront Function (viewer request)', () => {
       ],
     });
     const assets = JSON.parse(files.find((file) => file.path.endsWith('store-landing-root-assets.json'))!.contents);
-    expect(assets.CustomHeadersConfig.Items).toEqual([{ Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable', Override: true }]);
+    expect(assets.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable', Override: true },
+    ]);
     const setup = JSON.parse(files.find((file) => file.path.endsWith('behaviors.json'))!.contents);
     expect(setup.CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern)).toEqual([
       '/summer/assets/*',
@@ -102,6 +108,11 @@ describe('CloudFront Function (viewer request)', () => {
       '/berlin',
       'Default (*)',
     ]);
-    expect(setup.CustomErrorResponses).toContainEqual({ ErrorCode: 403, ResponsePagePath: '/404.html', ResponseCode: 404, ErrorCachingMinTTL: 10 });
+    expect(setup.CustomErrorResponses).toContainEqual({
+      ErrorCode: 403,
+      ResponsePagePath: '/404.html',
+      ResponseCode: 404,
+      ErrorCachingMinTTL: 10,
+    });
   });
 });

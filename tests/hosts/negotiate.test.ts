@@ -109,27 +109,97 @@ describe('routeRequest', () => {
   ];
   test.each<[string, string | undefined, ReturnType<typeof routeRequest>]>([
     ['/', 'fr', { campaign: 2, kind: 'page', file: '/fr/index.html', locale: 'fr', negotiated: true, notFound: '/fr/404.html' }],
-    ['/child-old/', 'de', { campaign: 2, kind: 'page', file: '/child-old/index.html', locale: 'en', negotiated: true, notFound: '/404.html' }],
-    ['/fr/child-old', 'de', { campaign: 2, kind: 'page', file: '/fr/child-old/index.html', locale: 'fr', negotiated: false, notFound: '/fr/404.html' }],
+    [
+      '/child-old/',
+      'de',
+      { campaign: 2, kind: 'page', file: '/child-old/index.html', locale: 'en', negotiated: true, notFound: '/404.html' },
+    ],
+    [
+      '/fr/child-old',
+      'de',
+      { campaign: 2, kind: 'page', file: '/fr/child-old/index.html', locale: 'fr', negotiated: false, notFound: '/fr/404.html' },
+    ],
     ['/en', 'fr', { campaign: 2, kind: 'page', file: '/index.html', locale: 'en', negotiated: false, notFound: '/404.html' }],
-    ['/summer', 'de-AT', { campaign: 0, kind: 'page', file: '/summer/de/index.html', locale: 'de', negotiated: true, notFound: '/summer/de/404.html' }],
-    ['/summer/de/feature1/', undefined, { campaign: 0, kind: 'page', file: '/summer/de/feature1/index.html', locale: 'de', negotiated: false, notFound: '/summer/de/404.html' }],
-    ['/summer/fr/feature1', 'fr', { campaign: 0, kind: 'file', file: '/summer/fr/feature1', locale: '', negotiated: false, notFound: '/summer/404.html' }],
-    ['/summer/assets/app.js', 'de', { campaign: 0, kind: 'file', file: '/summer/assets/app.js', locale: '', negotiated: false, notFound: '/summer/404.html' }],
+    [
+      '/summer',
+      'de-AT',
+      { campaign: 0, kind: 'page', file: '/summer/de/index.html', locale: 'de', negotiated: true, notFound: '/summer/de/404.html' },
+    ],
+    [
+      '/summer/de/feature1/',
+      undefined,
+      {
+        campaign: 0,
+        kind: 'page',
+        file: '/summer/de/feature1/index.html',
+        locale: 'de',
+        negotiated: false,
+        notFound: '/summer/de/404.html',
+      },
+    ],
+    [
+      '/summer/fr/feature1',
+      'fr',
+      { campaign: 0, kind: 'file', file: '/summer/fr/feature1', locale: '', negotiated: false, notFound: '/summer/404.html' },
+    ],
+    [
+      '/summer/assets/app.js',
+      'de',
+      { campaign: 0, kind: 'file', file: '/summer/assets/app.js', locale: '', negotiated: false, notFound: '/summer/404.html' },
+    ],
     ['/summerx/', 'fr', { campaign: 2, kind: 'file', file: '/summerx/', locale: '', negotiated: false, notFound: '/404.html' }],
-    ['/berlin/feature1', 'ko', { campaign: 1, kind: 'page', file: '/berlin/en/feature1/index.html', locale: 'en', negotiated: true, notFound: '/berlin/en/404.html' }],
-    ['/berlin/', undefined, { campaign: 1, kind: 'page', file: '/berlin/index.html', locale: 'de', negotiated: true, notFound: '/berlin/404.html' }],
-    ['/berlin', 'de-AT, en;q=0.5', { campaign: 1, kind: 'page', file: '/berlin/index.html', locale: 'de', negotiated: true, notFound: '/berlin/404.html' }],
-    ['/berlin/de/feature1', 'en', { campaign: 1, kind: 'page', file: '/berlin/feature1/index.html', locale: 'de', negotiated: false, notFound: '/berlin/404.html' }],
-    ['/berlin/en/', 'de', { campaign: 1, kind: 'page', file: '/berlin/en/index.html', locale: 'en', negotiated: false, notFound: '/berlin/en/404.html' }],
+    [
+      '/berlin/feature1',
+      'ko',
+      {
+        campaign: 1,
+        kind: 'page',
+        file: '/berlin/en/feature1/index.html',
+        locale: 'en',
+        negotiated: true,
+        notFound: '/berlin/en/404.html',
+      },
+    ],
+    [
+      '/berlin/',
+      undefined,
+      { campaign: 1, kind: 'page', file: '/berlin/index.html', locale: 'de', negotiated: true, notFound: '/berlin/404.html' },
+    ],
+    [
+      '/berlin',
+      'de-AT, en;q=0.5',
+      { campaign: 1, kind: 'page', file: '/berlin/index.html', locale: 'de', negotiated: true, notFound: '/berlin/404.html' },
+    ],
+    [
+      '/berlin/de/feature1',
+      'en',
+      { campaign: 1, kind: 'page', file: '/berlin/feature1/index.html', locale: 'de', negotiated: false, notFound: '/berlin/404.html' },
+    ],
+    [
+      '/berlin/en/',
+      'de',
+      { campaign: 1, kind: 'page', file: '/berlin/en/index.html', locale: 'en', negotiated: false, notFound: '/berlin/en/404.html' },
+    ],
     // A path no page answers: the 404 page of the locale folder it is in, the campaign's own for the default locale.
     ['/fr/nope', 'en', { campaign: 2, kind: 'file', file: '/fr/nope', locale: '', negotiated: false, notFound: '/fr/404.html' }],
     ['/en/nope/', 'fr', { campaign: 2, kind: 'file', file: '/en/nope/', locale: '', negotiated: false, notFound: '/404.html' }],
     ['/fr', 'en', { campaign: 2, kind: 'page', file: '/fr/index.html', locale: 'fr', negotiated: false, notFound: '/fr/404.html' }],
     ['/frx/nope', 'fr', { campaign: 2, kind: 'file', file: '/frx/nope', locale: '', negotiated: false, notFound: '/404.html' }],
-    ['/summer/de/x/y.js', undefined, { campaign: 0, kind: 'file', file: '/summer/de/x/y.js', locale: '', negotiated: false, notFound: '/summer/de/404.html' }],
-    ['/berlin/en/nope', 'de', { campaign: 1, kind: 'file', file: '/berlin/en/nope', locale: '', negotiated: false, notFound: '/berlin/en/404.html' }],
-    ['/berlin/de/nope', 'en', { campaign: 1, kind: 'file', file: '/berlin/de/nope', locale: '', negotiated: false, notFound: '/berlin/404.html' }],
+    [
+      '/summer/de/x/y.js',
+      undefined,
+      { campaign: 0, kind: 'file', file: '/summer/de/x/y.js', locale: '', negotiated: false, notFound: '/summer/de/404.html' },
+    ],
+    [
+      '/berlin/en/nope',
+      'de',
+      { campaign: 1, kind: 'file', file: '/berlin/en/nope', locale: '', negotiated: false, notFound: '/berlin/en/404.html' },
+    ],
+    [
+      '/berlin/de/nope',
+      'en',
+      { campaign: 1, kind: 'file', file: '/berlin/de/nope', locale: '', negotiated: false, notFound: '/berlin/404.html' },
+    ],
   ])('%s with %j', (pathname, header, expected) => {
     expect(routeRequest(campaigns, pathname, header, negotiateLocale)).toEqual(expected);
   });
@@ -148,7 +218,10 @@ describe('the embedded router, as the CLI (tsx) compiles it', () => {
     process.stdout.write(JSON.stringify(hostFiles(${JSON.stringify(SITE)})));
   `;
   const files: Array<{ path: string; contents: string }> = JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8' }),
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      encoding: 'utf8',
+    }),
   );
   const cloudfront = files.find((file) => file.path.endsWith('viewer-request.js'))!.contents;
   const njs = files.find((file) => file.path.endsWith('store-landing.js'))!.contents;

@@ -41,7 +41,11 @@ describe('Netlify (_redirects and _headers)', () => {
     const parsed = await parseAllRedirects({ redirectsFiles: [redirectsFile], configRedirects: [], minimal: false });
     expect(parsed.errors).toEqual([]);
     matcher = await redirector.parsePlain(readFileSync(redirectsFile, 'utf8'), {});
-    const headers = await parseAllHeaders({ headersFiles: [path.join(out, '_hosting/netlify/_headers')], configHeaders: [], minimal: false });
+    const headers = await parseAllHeaders({
+      headersFiles: [path.join(out, '_hosting/netlify/_headers')],
+      configHeaders: [],
+      minimal: false,
+    });
     expect(headers.errors).toEqual([]);
     headerRules = headers.headers as Header[];
   });
@@ -49,14 +53,32 @@ describe('Netlify (_redirects and _headers)', () => {
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   test("Netlify's parser reads every rule: forced rewrites with a Language condition, and unforced 404s", async () => {
-    const { redirects } = await parseAllRedirects({ redirectsFiles: [path.join(out, '_hosting/netlify/_redirects')], configRedirects: [], minimal: false });
+    const { redirects } = await parseAllRedirects({
+      redirectsFiles: [path.join(out, '_hosting/netlify/_redirects')],
+      configRedirects: [],
+      minimal: false,
+    });
     const rules = redirects as Array<{ from: string; to: string; status: number; force: boolean; conditions: { Language?: string[] } }>;
-    expect(rules).toContainEqual(expect.objectContaining({ from: '/feature1', to: '/de/feature1/', status: 200, force: true, conditions: { Language: ['de'] } }));
-    expect(rules).toContainEqual(expect.objectContaining({ from: '/summer/', to: '/summer/pt-BR/', status: 200, force: true, conditions: { Language: ['pt-br'] } }));
+    expect(rules).toContainEqual(
+      expect.objectContaining({ from: '/feature1', to: '/de/feature1/', status: 200, force: true, conditions: { Language: ['de'] } }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ from: '/summer/', to: '/summer/pt-BR/', status: 200, force: true, conditions: { Language: ['pt-br'] } }),
+    );
     expect(rules).toContainEqual(expect.objectContaining({ from: '/summer/*', to: '/summer/404.html', status: 404, force: false }));
     // German plain routes: German visitors by rule, every other visitor not taken by a rule gets English, the fallback.
-    expect(rules).toContainEqual(expect.objectContaining({ from: '/berlin/feature1', to: '/berlin/feature1/', status: 200, force: true, conditions: { Language: ['de'] } }));
-    expect(rules).toContainEqual(expect.objectContaining({ from: '/berlin/feature1', to: '/berlin/en/feature1/', status: 200, force: true, conditions: {} }));
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        from: '/berlin/feature1',
+        to: '/berlin/feature1/',
+        status: 200,
+        force: true,
+        conditions: { Language: ['de'] },
+      }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ from: '/berlin/feature1', to: '/berlin/en/feature1/', status: 200, force: true, conditions: {} }),
+    );
     // The nested campaigns' catch-alls must come before the root's, which would otherwise take their paths;
     // each locale's folder before its campaign's, for its own 404 page.
     const catchAlls = rules.filter((rule) => rule.status === 404 && !rule.force).map((rule) => `${rule.from} ${rule.to}`);
@@ -105,12 +127,26 @@ describe('Netlify (_redirects and _headers)', () => {
   });
 
   test('a regional default locale keeps its visitors from a later rule of its primary subtag', async () => {
-    const campaign = { basePath: '/', defaultLocale: 'pt-BR', locales: ['pt-BR', 'pt', 'en'], routes: [''], contentSecurityPolicy: "default-src 'self'" };
+    const campaign = {
+      basePath: '/',
+      defaultLocale: 'pt-BR',
+      locales: ['pt-BR', 'pt', 'en'],
+      routes: [''],
+      contentSecurityPolicy: "default-src 'self'",
+    };
     const rules = hostFiles({ campaigns: [campaign] }).find((file) => file.path.endsWith('_redirects'))!.contents;
     const engine = await redirector.parsePlain(rules, {});
     const target = (language: string) => {
       const headers: Record<string, string> = { 'x-language': language };
-      return engine.match({ scheme: 'https', host: 'x', path: '/', query: '', headers, getHeader: (name) => headers[name.toLowerCase()] ?? '', getCookie: () => '' })?.to;
+      return engine.match({
+        scheme: 'https',
+        host: 'x',
+        path: '/',
+        query: '',
+        headers,
+        getHeader: (name) => headers[name.toLowerCase()] ?? '',
+        getCookie: () => '',
+      })?.to;
     };
     expect(target('pt-BR')).toBe('/');
     expect(target('pt')).toBe('/pt/');
@@ -123,7 +159,11 @@ describe('Netlify (_redirects and _headers)', () => {
   test('a single campaign claims its whole base path, so even unknown paths get its policy', async () => {
     const single = writeOutput(hostFiles({ campaigns: [SITE.campaigns[0]!] }));
     try {
-      const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(single, '_hosting/netlify/_headers')], configHeaders: [], minimal: false });
+      const { headers, errors } = await parseAllHeaders({
+        headersFiles: [path.join(single, '_hosting/netlify/_headers')],
+        configHeaders: [],
+        minimal: false,
+      });
       expect(errors).toEqual([]);
       const matching = (headers as Header[]).filter((rule) => rule.forRegExp.test('/nope'));
       const names = matching.flatMap((rule) => Object.keys(rule.values));

@@ -1,6 +1,18 @@
-// The nginx steps of docs/deploy.md, followed as written on a copy of Debian's stock /etc/nginx (its default site enabled), serving a fake build.
+// The nginx steps of docs/deploy.md, followed as written on a copy of Debian's stock /etc/nginx (its default
+// site enabled), serving a fake build.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -13,13 +25,21 @@ const STOCK = '/etc/nginx';
 /** Where the guide's server block finds the build. */
 const GUIDE_ROOT = '/srv/landing';
 /** The files of the packages the guide installs: the test follows its steps where they are installed. */
-const PACKAGES: Record<string, string> = { 'nginx-light': NGINX, 'libnginx-mod-http-js': NJS, 'libnginx-mod-http-brotli-static': BROTLI_STATIC };
+const PACKAGES: Record<string, string> = {
+  'nginx-light': NGINX,
+  'libnginx-mod-http-js': NJS,
+  'libnginx-mod-http-brotli-static': BROTLI_STATIC,
+};
 
 // `npm test` installs these first (.ci/system-packages.mjs); run on its own without them, the file fails at once and says what to install.
 requireInstalled([NGINX, NJS, BROTLI_STATIC, `${STOCK}/sites-available/default`]);
 
 /** One step of the guide's nginx block. */
-type Step = { kind: 'install'; packages: string[] } | { kind: 'remove'; file: string } | { kind: 'write'; file: string; lines: string[] } | { kind: 'check-and-reload' };
+type Step =
+  | { kind: 'install'; packages: string[] }
+  | { kind: 'remove'; file: string }
+  | { kind: 'write'; file: string; lines: string[] }
+  | { kind: 'check-and-reload' };
 
 /** The deploy guide, whose nginx steps this file follows. */
 const GUIDE = 'docs/deploy.md';
@@ -127,7 +147,8 @@ describe("the nginx steps of docs/deploy.md on Debian's stock config", () => {
     const port = await freePort();
     const etc = copyStockConfig(folder, port, ipv6);
     if (!brotli) {
-      for (const file of readdirSync(path.join(etc, 'modules-enabled')).filter((name) => name.includes('brotli'))) unlinkSync(path.join(etc, 'modules-enabled', file));
+      for (const file of readdirSync(path.join(etc, 'modules-enabled')).filter((name) => name.includes('brotli')))
+        unlinkSync(path.join(etc, 'modules-enabled', file));
     }
     const args = ['-c', path.join(etc, 'nginx.conf'), '-g', 'daemon off; master_process off;'];
     let check: ReturnType<typeof testConfig> | undefined;
@@ -146,7 +167,12 @@ describe("the nginx steps of docs/deploy.md on Debian's stock config", () => {
         check = testConfig(args);
       }
     }
-    return { port, args, check: check!, log: () => (existsSync(path.join(folder, 'error.log')) ? readFileSync(path.join(folder, 'error.log'), 'utf8') : '') };
+    return {
+      port,
+      args,
+      check: check!,
+      log: () => (existsSync(path.join(folder, 'error.log')) ? readFileSync(path.join(folder, 'error.log'), 'utf8') : ''),
+    };
   }
 
   /** Follows the guide and checks what a visitor gets: the site, in their language, its 404s, the assets' twins. */
@@ -158,7 +184,11 @@ describe("the nginx steps of docs/deploy.md on Debian's stock config", () => {
     const home = await get(port, '/', {});
     expect(home.body).not.toContain('Welcome to nginx!');
     expect(home.body.startsWith(pageMarker('/', 'en', '')), home.body.slice(0, 200)).toBe(true);
-    expect((await get(port, '/feature1?utm_source=x', { 'Accept-Language': 'de-DE,de;q=0.9' })).body.startsWith(pageMarker('/', 'de', 'feature1'))).toBe(true);
+    expect(
+      (await get(port, '/feature1?utm_source=x', { 'Accept-Language': 'de-DE,de;q=0.9' })).body.startsWith(
+        pageMarker('/', 'de', 'feature1'),
+      ),
+    ).toBe(true);
     const notFound = await get(port, '/de/nope', {});
     expect(notFound.status).toBe(404);
     expect(notFound.body.startsWith(notFoundMarker('/', 'de'))).toBe(true);

@@ -17,7 +17,9 @@ export const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_modu
 export function requireInstalled(files: string[]): void {
   const missing = files.filter((file) => !existsSync(file));
   if (missing.length) {
-    throw new Error(`${missing.join(', ')} missing: run \`node .ci/system-packages.mjs\` (as root it installs the packages of .ci/system-packages.txt, else it prints the apt-get command).`);
+    throw new Error(
+      `${missing.join(', ')} missing: run \`node .ci/system-packages.mjs\` (as root it installs the packages of .ci/system-packages.txt, else it prints the apt-get command).`,
+    );
   }
 }
 
@@ -39,7 +41,13 @@ export function get(port: number, target: string, headers: Record<string, string
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const bytes = Buffer.concat(chunks);
-        resolve({ status: response.statusCode!, headers: response.headers, rawHeaders: response.rawHeaders, bytes, body: bytes.toString('utf8') });
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          rawHeaders: response.rawHeaders,
+          bytes,
+          body: bytes.toString('utf8'),
+        });
       });
     })
       .on('error', reject)

@@ -14,7 +14,12 @@ requireInstalled([NGINX, NJS, BROTLI_STATIC]);
 
 /** A page of the fake build replaced by one of a built page's length: its own marker, then the text of the README and docs/. */
 const LONG_PAGE = 'es/child-old/index.html';
-const DOCUMENTATION = ['README.md', ...readdirSync(path.join(repoRoot, 'docs')).sort().map((file) => `docs/${file}`)];
+const DOCUMENTATION = [
+  'README.md',
+  ...readdirSync(path.join(repoRoot, 'docs'))
+    .sort()
+    .map((file) => `docs/${file}`),
+];
 const LONG_PAGE_TEXT = `${pageMarker('/', 'es', 'child-old')}<body>${DOCUMENTATION.map((file) => readFileSync(path.join(repoRoot, file), 'utf8')).join('\n')}</body></html>\n`;
 
 describe('nginx with njs (store-landing.conf and store-landing.js)', () => {
@@ -36,7 +41,8 @@ describe('nginx with njs (store-landing.conf and store-landing.js)', () => {
     mkdirSync(prefix);
     conf = path.join(prefix, 'nginx.conf');
     withoutBrotli = path.join(prefix, 'without-brotli.conf');
-    // The server blocks are docs/deploy.md's (tests/hosts/nginx-debian.test.ts runs it as written); the rest keeps nginx inside the temp folder.
+    // The server blocks are docs/deploy.md's (tests/hosts/nginx-debian.test.ts runs it as written); the rest
+    // keeps nginx inside the temp folder.
     const server = (listen: number, brotli: boolean) => `
   server {
     listen 127.0.0.1:${listen};
@@ -75,7 +81,11 @@ http {
   });
 
   test.each(EXPECTATIONS)('$name: $path', async (expectation) => {
-    const response = await get(port, expectation.path, expectation.acceptLanguage === undefined ? {} : { 'Accept-Language': expectation.acceptLanguage });
+    const response = await get(
+      port,
+      expectation.path,
+      expectation.acceptLanguage === undefined ? {} : { 'Accept-Language': expectation.acceptLanguage },
+    );
     expect(response.status, expectation.name).toBe(expectation.status);
     expect(response.body.startsWith(expectation.body), `${expectation.name}: ${response.body.slice(0, 120)}`).toBe(true);
     checkResponseHeaders((name) => response.headers[name.toLowerCase()] as string | undefined, expectation);
@@ -84,7 +94,9 @@ http {
   test('a negotiated page names its language; no header is sent twice', async () => {
     const response = await get(port, '/feature1', { 'Accept-Language': 'de' });
     expect(response.headers['content-language']).toBe('de');
-    expect(response.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === 'content-security-policy')).toHaveLength(1);
+    expect(response.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === 'content-security-policy')).toHaveLength(
+      1,
+    );
   });
 
   test('without Accept-Language the plain route is English', async () => {
@@ -130,11 +142,17 @@ http {
   test('pages, which have no twins, are compressed as they go out and vary on both headers when negotiated', async () => {
     const negotiated = await get(port, '/feature1', { 'Accept-Encoding': 'gzip', 'Accept-Language': 'de' });
     expect(negotiated.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(negotiated.bytes).toString().startsWith(pageMarker('/', 'de', 'feature1'))).toBe(true);
+    expect(
+      gunzipSync(negotiated.bytes)
+        .toString()
+        .startsWith(pageMarker('/', 'de', 'feature1')),
+    ).toBe(true);
     expect(varyOf(negotiated)).toEqual(['accept-encoding', 'accept-language']);
     const long = await get(port, '/es/child-old', { 'Accept-Encoding': 'gzip' });
     expect(gunzipSync(long.bytes).toString()).toBe(LONG_PAGE_TEXT);
-    expect(long.bytes.byteLength, 'compressed about as well as gzip -6').toBeLessThanOrEqual(gzipSync(LONG_PAGE_TEXT, { level: 6 }).byteLength * 1.02);
+    expect(long.bytes.byteLength, 'compressed about as well as gzip -6').toBeLessThanOrEqual(
+      gzipSync(LONG_PAGE_TEXT, { level: 6 }).byteLength * 1.02,
+    );
     const fixed = await get(port, '/de/feature1', { 'Accept-Encoding': 'gzip' });
     expect(fixed.headers['content-encoding']).toBe('gzip');
     expect(varyOf(fixed)).toEqual(['accept-encoding']);

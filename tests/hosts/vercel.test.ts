@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
 import { checkResponseHeaders, EXPECTATIONS, pageMarker, SITE, writeOutput, type Expectation } from './site.ts';
 
-/** Where the Accept-Language patterns differ from negotiateLocale (see acceptLanguagePattern): the first usable range wins, whatever the q-values after it. */
+/**
+ * Where the Accept-Language patterns differ from negotiateLocale (see acceptLanguagePattern): the first
+ * usable range wins, whatever the q-values after it.
+ */
 const FIRST_USABLE_RANGE: Record<string, string> = {
   'q-values outrank order': pageMarker('/', 'fr', 'feature1'),
 };
@@ -42,7 +45,8 @@ describe('Vercel (vercel.json routes)', () => {
     expect(negotiated).toBeGreaterThanOrEqual(0);
     expect(negotiated).toBeLessThan(filesystem);
     for (const route of routes) {
-      for (const condition of ('has' in route && route.has) || []) expect(String((condition as { value: string }).value).length).toBeLessThanOrEqual(4096);
+      for (const condition of ('has' in route && route.has) || [])
+        expect(String((condition as { value: string }).value).length).toBeLessThanOrEqual(4096);
     }
   });
 
@@ -80,7 +84,10 @@ describe('Vercel (vercel.json routes)', () => {
       const conditions = (entry.has ?? []) as Array<{ type: string; key: string; value?: string }>;
       const absences = (entry.missing ?? []) as Array<{ type: string; key: string; value?: string }>;
       const present = (condition: { type: string; key: string; value?: string }) =>
-        condition.type === 'header' && acceptLanguage !== undefined && condition.key === 'accept-language' && (condition.value === undefined || new RegExp(condition.value).test(acceptLanguage));
+        condition.type === 'header' &&
+        acceptLanguage !== undefined &&
+        condition.key === 'accept-language' &&
+        (condition.value === undefined || new RegExp(condition.value).test(acceptLanguage));
       const holds = conditions.every(present) && !absences.some(present);
       if (!match || !holds) continue;
       for (const [name, value] of Object.entries(entry.headers ?? {})) headers[name.toLowerCase()] = value;

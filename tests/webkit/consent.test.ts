@@ -1,4 +1,5 @@
-// Consent mode `required` in WebKit: the iOS-style prompt shows at the bottom of the screen, nothing third-party is asked for until the visitor taps Allow, and Don't Allow holds across a reload.
+// Consent mode `required` in WebKit: the iOS-style prompt shows at the bottom of the screen, nothing
+// third-party is asked for until the visitor taps Allow, and Don't Allow holds across a reload.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { By } from 'selenium-webdriver';
@@ -10,7 +11,12 @@ import { consoleOf, visit, waitFor, waitForHydration, waitForRequest, webkitTest
 const site = fixtureSite('runtime-consent');
 const PROMPT = '[data-consent-prompt]';
 /** The hosts the runtime loads its vendors from once allowed: Meta's pixel, AppsFlyer's Web SDK and Smart Script, the payment SDK. */
-const TRACKER_HOSTS = ['connect.facebook.net:443', 'websdk.appsflyer.com:443', 'onelinksmartscript.appsflyer.com:443', 'js.braintreegateway.com:443'];
+const TRACKER_HOSTS = [
+  'connect.facebook.net:443',
+  'websdk.appsflyer.com:443',
+  'onelinksmartscript.appsflyer.com:443',
+  'js.braintreegateway.com:443',
+];
 /** Long enough for everything the runtime defers (load, then its idle fallback: the payment SDK) to have started, were it allowed to. */
 const SETTLE_MS = 2500;
 
@@ -34,7 +40,13 @@ async function visitUnanswered(webkit: WebKit): Promise<number> {
 
 /** The prompt once shown: its dialog's title and description, its buttons in order, and where the card is in the window. */
 function readPrompt({ driver }: WebKit) {
-  return waitFor<{ title: string; body: string; buttons: string[][]; card: { left: number; right: number; bottom: number }; window: { width: number; height: number } }>(
+  return waitFor<{
+    title: string;
+    body: string;
+    buttons: string[][];
+    card: { left: number; right: number; bottom: number };
+    window: { width: number; height: number };
+  }>(
     driver,
     `const dialog = document.querySelector('${PROMPT} [role="dialog"]');
      if (!dialog) return null;
@@ -77,7 +89,14 @@ describe('consent required, in WebKit', () => {
   webkitTest('asks in a card at the bottom of the screen and asks for nothing third-party before an answer', async ({ webkit }) => {
     const since = await visitUnanswered(webkit);
     const prompt = await readPrompt(webkit);
-    expect([prompt.title, prompt.body, prompt.buttons]).toEqual([texts.title, texts.body, [['decline', texts.decline], ['allow', texts.allow]]]);
+    expect([prompt.title, prompt.body, prompt.buttons]).toEqual([
+      texts.title,
+      texts.body,
+      [
+        ['decline', texts.decline],
+        ['allow', texts.allow],
+      ],
+    ]);
     // Not modal: the card sits at the bottom of the window, inside its width.
     expect(prompt.card.bottom).toBeLessThanOrEqual(prompt.window.height);
     expect(prompt.card.bottom).toBeGreaterThan(prompt.window.height - 40);
@@ -90,29 +109,35 @@ describe('consent required, in WebKit', () => {
     expect((await consoleOf(webkit)).errors).toEqual([]);
   });
 
-  webkitTest('Allow: the prompt goes and every vendor is asked for; after a reload, they are at once, with no prompt', async ({ webkit }) => {
-    const since = await visitUnanswered(webkit);
-    await readPrompt(webkit);
-    await tap(webkit, 'allow');
-    for (const host of TRACKER_HOSTS) await waitForRequest(webkit, host, since);
-    expect(await consentState(webkit)).toBe('granted');
-    expect(await webkit.driver.executeScript('return localStorage.getItem("store-landing:consent");')).toBe('granted');
-    const reloaded = Date.now();
-    expect(await promptAfterReload(webkit)).toBe(false);
-    expect(trackersAskedFor(webkit, reloaded)).toContain('connect.facebook.net:443');
-    expect((await consoleOf(webkit)).errors).toEqual([]);
-  });
+  webkitTest(
+    'Allow: the prompt goes and every vendor is asked for; after a reload, they are at once, with no prompt',
+    async ({ webkit }) => {
+      const since = await visitUnanswered(webkit);
+      await readPrompt(webkit);
+      await tap(webkit, 'allow');
+      for (const host of TRACKER_HOSTS) await waitForRequest(webkit, host, since);
+      expect(await consentState(webkit)).toBe('granted');
+      expect(await webkit.driver.executeScript('return localStorage.getItem("store-landing:consent");')).toBe('granted');
+      const reloaded = Date.now();
+      expect(await promptAfterReload(webkit)).toBe(false);
+      expect(trackersAskedFor(webkit, reloaded)).toContain('connect.facebook.net:443');
+      expect((await consoleOf(webkit)).errors).toEqual([]);
+    },
+  );
 
-  webkitTest('Don\u2019t Allow: the prompt goes and nothing third-party is asked for, on this load or after a reload', async ({ webkit }) => {
-    const since = await visitUnanswered(webkit);
-    await readPrompt(webkit);
-    await tap(webkit, 'decline');
-    await waitForHydration(webkit);
-    await webkit.driver.sleep(SETTLE_MS);
-    expect(await consentState(webkit)).toBe('denied');
-    expect(await webkit.driver.executeScript('return localStorage.getItem("store-landing:consent");')).toBe('denied');
-    expect(await promptAfterReload(webkit)).toBe(false);
-    expect(webkit.thirdParty.filter((request) => request.at >= since)).toEqual([]);
-    expect((await consoleOf(webkit)).errors).toEqual([]);
-  });
+  webkitTest(
+    'Don\u2019t Allow: the prompt goes and nothing third-party is asked for, on this load or after a reload',
+    async ({ webkit }) => {
+      const since = await visitUnanswered(webkit);
+      await readPrompt(webkit);
+      await tap(webkit, 'decline');
+      await waitForHydration(webkit);
+      await webkit.driver.sleep(SETTLE_MS);
+      expect(await consentState(webkit)).toBe('denied');
+      expect(await webkit.driver.executeScript('return localStorage.getItem("store-landing:consent");')).toBe('denied');
+      expect(await promptAfterReload(webkit)).toBe(false);
+      expect(webkit.thirdParty.filter((request) => request.at >= since)).toEqual([]);
+      expect((await consoleOf(webkit)).errors).toEqual([]);
+    },
+  );
 });

@@ -1,4 +1,6 @@
-// Starts what the WebKit tests need once: checks that WebKitWebDriver, Xvfb and the locale definitions are installed, starts a virtual display, generates a German locale, and builds and serves the tests' default config and the markets fixture; the tests read them through inject().
+// Starts what the WebKit tests need once: checks that WebKitWebDriver, Xvfb and the locale definitions are
+// installed, starts a virtual display, generates a German locale, and builds and serves the tests' default
+// config and the markets fixture; the tests read them through inject().
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -35,7 +37,9 @@ export default async function setup(project: TestProject) {
   const missing = [WEBKIT_DRIVER, XVFB, GERMAN_DEFINITION].filter((file) => !existsSync(file));
   // Fails the run at once: a WebKit check that skipped itself would hide the engine every visitor uses.
   if (missing.length) {
-    throw new Error(`The WebKit tests need ${missing.join(' and ')}, which \`apt-get install webkit2gtk-driver xvfb locales\` (as root) installs.`);
+    throw new Error(
+      `The WebKit tests need ${missing.join(' and ')}, which \`apt-get install webkit2gtk-driver xvfb locales\` (as root) installs.`,
+    );
   }
   const parent = await mkdtemp(path.join(tmpdir(), 'store-landing-webkit-'));
   const outDir = path.join(parent, 'out');
@@ -67,9 +71,14 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** Starts Xvfb on the first free display, which it names on a pipe of ours (-displayfd): no fixed display number to collide with another run. */
+/**
+ * Starts Xvfb on the first free display, which it names on a pipe of ours (-displayfd): no fixed display
+ * number to collide with another run.
+ */
 function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let written = '';
     let errors = '';

@@ -1,4 +1,6 @@
-// No layout shift in WebKit while the images arrive late: every section, heading and card stays where it was first laid out, down to the bottom and after hydration. WebKit has no Layout Instability API, so positions are compared.
+// No layout shift in WebKit while the images arrive late: every section, heading and card stays where it was
+// first laid out, down to the bottom and after hydration. WebKit has no Layout Instability API, so positions
+// are compared.
 import { describe, expect, inject, onTestFinished } from 'vitest';
 import { createHandler } from '../../generator/serve/server.ts';
 import { serveOnLoopback, type LocalServer } from '../local-servers.ts';
@@ -14,7 +16,8 @@ const IMAGE_DELAY_MS = 700;
 function serveWithLateImages(): Promise<LocalServer> {
   const handler = createHandler(inject('outDir'));
   return serveOnLoopback((req, res) => {
-    if (/\.(avif|webp|png|jpe?g|svg)$/.test(new URL(req.url ?? '/', 'http://host').pathname)) setTimeout(() => handler(req, res), IMAGE_DELAY_MS);
+    if (/\.(avif|webp|png|jpe?g|svg)$/.test(new URL(req.url ?? '/', 'http://host').pathname))
+      setTimeout(() => handler(req, res), IMAGE_DELAY_MS);
     else handler(req, res);
   });
 }
@@ -37,23 +40,26 @@ async function scrollThrough({ driver }: WebKit): Promise<void> {
 }
 
 describe('layout shift in WebKit', () => {
-  webkitTest.for(['/', '/de/feature1'])('%s moves nothing while its images arrive late, down to the bottom and after hydration', async (route, { webkit }) => {
-    const { driver } = webkit;
-    const late = await serveWithLateImages();
-    onTestFinished(() => late.close());
-    await driver.get(late.origin + route);
-    // Laid out, the first screen's images (fetched eagerly) still on their way.
-    await waitFor(
-      driver,
-      "return document.readyState !== 'loading' && [...document.images].some((image) => image.loading !== 'lazy' && !image.complete) || null;",
-      'the page laid out before its first screen\'s images',
-    );
-    const before = await driver.executeScript<string[]>(POSITIONS);
-    expect(before.length).toBeGreaterThan(10);
-    await scrollThrough(webkit);
-    await waitForHydration(webkit);
-    const lazy = await driver.executeScript<number>('return document.querySelectorAll(\'img[loading="lazy"]\').length;');
-    expect(lazy).toBeGreaterThan(0);
-    expect(await driver.executeScript<string[]>(POSITIONS)).toEqual(before);
-  });
+  webkitTest.for(['/', '/de/feature1'])(
+    '%s moves nothing while its images arrive late, down to the bottom and after hydration',
+    async (route, { webkit }) => {
+      const { driver } = webkit;
+      const late = await serveWithLateImages();
+      onTestFinished(() => late.close());
+      await driver.get(late.origin + route);
+      // Laid out, the first screen's images (fetched eagerly) still on their way.
+      await waitFor(
+        driver,
+        "return document.readyState !== 'loading' && [...document.images].some((image) => image.loading !== 'lazy' && !image.complete) || null;",
+        "the page laid out before its first screen's images",
+      );
+      const before = await driver.executeScript<string[]>(POSITIONS);
+      expect(before.length).toBeGreaterThan(10);
+      await scrollThrough(webkit);
+      await waitForHydration(webkit);
+      const lazy = await driver.executeScript<number>('return document.querySelectorAll(\'img[loading="lazy"]\').length;');
+      expect(lazy).toBeGreaterThan(0);
+      expect(await driver.executeScript<string[]>(POSITIONS)).toEqual(before);
+    },
+  );
 });

@@ -1,4 +1,6 @@
-// What a visitor sees and does, in WebKit (every visitor arrives on an iPhone): the page hydrates without a mismatch, every page fits, both sliders step, "more" expands, and GET leaves for the install link in the same tab.
+// What a visitor sees and does, in WebKit (every visitor arrives on an iPhone): the page hydrates without a
+// mismatch, every page fits, both sliders step, "more" expands, and GET leaves for the install link in the
+// same tab.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../generator/serve/server.ts';
 import { defaultPages } from '../helpers.ts';
 import { measureOverflow, type Overflow } from '../overflow.ts';
-import { bringIntoView, consoleOf, drag, settledTranslation, visit, waitFor, waitForHydration, waitForRequest, webkitTest, type WebKit } from './webkit.ts';
+import {
+  bringIntoView,
+  consoleOf,
+  drag,
+  settledTranslation,
+  visit,
+  waitFor,
+  waitForHydration,
+  waitForRequest,
+  webkitTest,
+} from './webkit.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -30,40 +42,46 @@ describe('the page in WebKit', () => {
     expect(webkit.thirdParty.map((request) => request.host)).toContain('connect.facebook.net:443');
   });
 
-  webkitTest('starts the runtime once the first screen is drawn, long before the loader\'s 2.5 s limit (WebKit has no Element Timing)', async ({ webkit }) => {
-    await visit(webkit, `${baseUrl}/feature1`);
-    expect(await webkit.driver.executeScript('return PerformanceObserver.supportedEntryTypes.includes("element");')).toBe(false);
-    const timings = await webkit.driver.wait(
-      () =>
-        webkit.driver.executeScript<{ runtime: number; images: number[]; interactive: number } | null>(`
+  webkitTest(
+    "starts the runtime once the first screen is drawn, long before the loader's 2.5 s limit (WebKit has no Element Timing)",
+    async ({ webkit }) => {
+      await visit(webkit, `${baseUrl}/feature1`);
+      expect(await webkit.driver.executeScript('return PerformanceObserver.supportedEntryTypes.includes("element");')).toBe(false);
+      const timings = await webkit.driver.wait(
+        () =>
+          webkit.driver.executeScript<{ runtime: number; images: number[]; interactive: number } | null>(`
           const entry = (test) => performance.getEntriesByType('resource').find((found) => test.test(found.name));
           const runtime = entry(/\\/assets\\/runtime-\\w+\\.js$/);
           const images = [...document.querySelectorAll('img[fetchpriority="high"]')].map((image) => entry(new RegExp(image.currentSrc.split('/').pop() + '$')));
           const interactive = performance.getEntriesByType('navigation')[0].domInteractive;
           return runtime && images.every(Boolean) ? { runtime: runtime.startTime, images: images.map((image) => image.responseEnd), interactive } : null;`),
-      10_000,
-    );
-    expect(timings!.images).toHaveLength(2);
-    expect(timings!.runtime).toBeGreaterThan(Math.max(...timings!.images));
-    // The loader, a module script, runs once the document is parsed (after domInteractive) and only
-    // then sets its 2.5 s timer: a runtime requested sooner did not wait for that timer, however
-    // slowly a busy machine served the images.
-    expect(timings!.runtime).toBeLessThan(timings!.interactive + 2500);
-  });
-
-  webkitTest('loads React only at the first interaction (WebKit has no requestIdleCallback), then hydrates the islands', async ({ webkit }) => {
-    await visit(webkit, `${baseUrl}/feature1`);
-    const clientLoaded = () =>
-      webkit.driver.executeScript<boolean>(
-        "return performance.getEntriesByType('resource').some((entry) => /\\/assets\\/client-[A-Z0-9]+\\.js$/.test(entry.name));",
+        10_000,
       );
-    // Well past load, idle and the runtime's start: nothing has asked for React.
-    await webkit.driver.sleep(1500);
-    expect(await clientLoaded()).toBe(false);
-    expect(await webkit.driver.executeScript('return document.documentElement.hasAttribute("data-hydrated");')).toBe(false);
-    await waitForHydration(webkit);
-    expect(await clientLoaded()).toBe(true);
-  });
+      expect(timings!.images).toHaveLength(2);
+      expect(timings!.runtime).toBeGreaterThan(Math.max(...timings!.images));
+      // The loader, a module script, runs once the document is parsed (after domInteractive) and only
+      // then sets its 2.5 s timer: a runtime requested sooner did not wait for that timer, however
+      // slowly a busy machine served the images.
+      expect(timings!.runtime).toBeLessThan(timings!.interactive + 2500);
+    },
+  );
+
+  webkitTest(
+    'loads React only at the first interaction (WebKit has no requestIdleCallback), then hydrates the islands',
+    async ({ webkit }) => {
+      await visit(webkit, `${baseUrl}/feature1`);
+      const clientLoaded = () =>
+        webkit.driver.executeScript<boolean>(
+          "return performance.getEntriesByType('resource').some((entry) => /\\/assets\\/client-[A-Z0-9]+\\.js$/.test(entry.name));",
+        );
+      // Well past load, idle and the runtime's start: nothing has asked for React.
+      await webkit.driver.sleep(1500);
+      expect(await clientLoaded()).toBe(false);
+      expect(await webkit.driver.executeScript('return document.documentElement.hasAttribute("data-hydrated");')).toBe(false);
+      await waitForHydration(webkit);
+      expect(await clientLoaded()).toBe(true);
+    },
+  );
 
   describe('served with a server HTML that differs from what the client renders', () => {
     let parent: string;
@@ -91,22 +109,25 @@ describe('the page in WebKit', () => {
     });
   });
 
-  webkitTest.for(SLIDERS)('moves the %s one step (%i px) for a drag past 50 px, none for a shorter one, and one per arrow key', async ([name, step], { webkit }) => {
-    await visit(webkit, `${baseUrl}/feature1`);
-    await waitForHydration(webkit);
-    const row = await webkit.driver.findElement(By.css(`[data-slider="${name}"]`));
-    await drag(webkit, row, -40);
-    expect(await settledTranslation(webkit, name)).toBe(0);
-    await drag(webkit, row, -60);
-    expect(await settledTranslation(webkit, name)).toBe(-step);
-    await drag(webkit, row, 60);
-    expect(await settledTranslation(webkit, name)).toBe(0);
-    await webkit.driver.executeScript('arguments[0].focus();', row);
-    await row.sendKeys(Key.ARROW_RIGHT);
-    expect(await settledTranslation(webkit, name)).toBe(-step);
-    await row.sendKeys(Key.ARROW_LEFT);
-    expect(await settledTranslation(webkit, name)).toBe(0);
-  });
+  webkitTest.for(SLIDERS)(
+    'moves the %s one step (%i px) for a drag past 50 px, none for a shorter one, and one per arrow key',
+    async ([name, step], { webkit }) => {
+      await visit(webkit, `${baseUrl}/feature1`);
+      await waitForHydration(webkit);
+      const row = await webkit.driver.findElement(By.css(`[data-slider="${name}"]`));
+      await drag(webkit, row, -40);
+      expect(await settledTranslation(webkit, name)).toBe(0);
+      await drag(webkit, row, -60);
+      expect(await settledTranslation(webkit, name)).toBe(-step);
+      await drag(webkit, row, 60);
+      expect(await settledTranslation(webkit, name)).toBe(0);
+      await webkit.driver.executeScript('arguments[0].focus();', row);
+      await row.sendKeys(Key.ARROW_RIGHT);
+      expect(await settledTranslation(webkit, name)).toBe(-step);
+      await row.sendKeys(Key.ARROW_LEFT);
+      expect(await settledTranslation(webkit, name)).toBe(0);
+    },
+  );
 
   // Every route in every locale of the default config, at the window's width: MiniBrowser's toolbar keeps
   // it wider than a phone and the page refuses to be framed. Chromium checks the 350 px phone (tests/browser/layout.test.ts).
@@ -123,7 +144,8 @@ describe('the page in WebKit', () => {
   webkitTest('expands the description for good on "more"', async ({ webkit }) => {
     await visit(webkit, `${baseUrl}/feature1`);
     await waitForHydration(webkit);
-    const textHeight = () => webkit.driver.executeScript<number>('return document.querySelector(".description__text").getBoundingClientRect().height;');
+    const textHeight = () =>
+      webkit.driver.executeScript<number>('return document.querySelector(".description__text").getBoundingClientRect().height;');
     const more = await webkit.driver.findElement(By.css('label.description__more'));
     await bringIntoView(webkit, more);
     const before = await textHeight();
@@ -178,7 +200,11 @@ describe('the page in WebKit', () => {
     await get.click();
     // The navigation reaches the network (the proxy, which refuses it: the tab stays on the page and can be asked).
     await waitForRequest(webkit, `${installLink.hostname}:443`);
-    const { tap, leave } = await waitFor<{ tap: number; leave: number }>(webkit.driver, 'return window.__cta.leave === undefined ? null : window.__cta;', 'the tab to leave');
+    const { tap, leave } = await waitFor<{ tap: number; leave: number }>(
+      webkit.driver,
+      'return window.__cta.leave === undefined ? null : window.__cta;',
+      'the tab to leave',
+    );
     expect(leave - tap).toBeGreaterThanOrEqual(990);
     expect(leave - tap).toBeLessThan(3000);
     expect(await webkit.driver.getAllWindowHandles()).toHaveLength(1);

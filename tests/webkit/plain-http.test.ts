@@ -1,4 +1,5 @@
-// `store-landing serve` and `dev` over plain http in WebKit, at 127.0.0.1 and at this machine's LAN address (a phone's preview): the page hydrates and every script and asset loads over http.
+// `store-landing serve` and `dev` over plain http in WebKit, at 127.0.0.1 and at this machine's LAN address
+// (a phone's preview): the page hydrates and every script and asset loads over http.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +11,10 @@ import { lanAddress, visit, waitForHydration, webkitTest, type WebKit } from './
 /** The commands this file started, ended after its tests. */
 const running: ChildProcess[] = [];
 
-/** Starts `store-landing <args> -p 0 --json` in `cwd`, as a user starts it; resolves to its URL once it listens (its first JSON says so). */
+/**
+ * Starts `store-landing <args> -p 0 --json` in `cwd`, as a user starts it; resolves to its URL once it
+ * listens (its first JSON says so).
+ */
 function startCommand(args: string[], cwd = repoRoot): Promise<{ url: string }> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), ...args, '-p', '0', '--json'], { cwd });
   running.push(child);
@@ -94,23 +98,26 @@ function stopCommand(child: ChildProcess): Promise<void> {
 }
 
 describe('a preview over plain http in WebKit', () => {
-  webkitTest.for(['serve', 'serve --host', 'dev', 'dev --host'])('from %s hydrates and loads every script and asset over http', async (command, { webkit }) => {
-    const url = new URL('feature1', servers[command]);
-    expect(url.protocol).toBe('http:');
-    expect(url.hostname).toBe(command.endsWith('--host') ? lan : '127.0.0.1');
-    await visit(webkit, url.href);
-    const { images } = await loadAssets(webkit);
-    // The icon and the screenshots, at least.
-    expect(images.length).toBeGreaterThan(2);
-    for (const image of images) {
-      expect(image.src.startsWith(`${url.origin}/assets/`), image.src).toBe(true);
-      expect(image.width, image.src).toBeGreaterThan(0);
-    }
-    await waitForHydration(webkit);
-    // Nothing of the page's own was asked for over https, scripts included: WebKit upgrades loopback and LAN addresses too.
-    const { resources } = await loadAssets(webkit);
-    const own = resources.filter((resource) => new URL(resource).hostname === url.hostname);
-    expect(own.filter((resource) => !resource.startsWith(`${url.origin}/`))).toEqual([]);
-    expect(own.some((resource) => /\/assets\/client-[A-Z0-9]+\.js$/.test(resource))).toBe(true);
-  });
+  webkitTest.for(['serve', 'serve --host', 'dev', 'dev --host'])(
+    'from %s hydrates and loads every script and asset over http',
+    async (command, { webkit }) => {
+      const url = new URL('feature1', servers[command]);
+      expect(url.protocol).toBe('http:');
+      expect(url.hostname).toBe(command.endsWith('--host') ? lan : '127.0.0.1');
+      await visit(webkit, url.href);
+      const { images } = await loadAssets(webkit);
+      // The icon and the screenshots, at least.
+      expect(images.length).toBeGreaterThan(2);
+      for (const image of images) {
+        expect(image.src.startsWith(`${url.origin}/assets/`), image.src).toBe(true);
+        expect(image.width, image.src).toBeGreaterThan(0);
+      }
+      await waitForHydration(webkit);
+      // Nothing of the page's own was asked for over https, scripts included: WebKit upgrades loopback and LAN addresses too.
+      const { resources } = await loadAssets(webkit);
+      const own = resources.filter((resource) => new URL(resource).hostname === url.hostname);
+      expect(own.filter((resource) => !resource.startsWith(`${url.origin}/`))).toEqual([]);
+      expect(own.some((resource) => /\/assets\/client-[A-Z0-9]+\.js$/.test(resource))).toBe(true);
+    },
+  );
 });

@@ -1,4 +1,5 @@
-// The WebKit tests' stand-in for the internet: an HTTP proxy on loopback that refuses every third-party request at once and records which host was asked for, and when.
+// The WebKit tests' stand-in for the internet: an HTTP proxy on loopback that refuses every third-party
+// request at once and records which host was asked for, and when.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -29,11 +30,12 @@ export async function startRefusingProxy(): Promise<RefusingProxy> {
   const server: Server = createServer((req, res) => {
     refused.push({ host: hostOf(req.url ?? ''), at: Date.now() });
     res.writeHead(403, { 'Content-Type': 'text/plain', Connection: 'close' });
-    res.end('Refused by the WebKit tests\' proxy: no test reaches the internet.\n');
+    res.end("Refused by the WebKit tests' proxy: no test reaches the internet.\n");
   });
   server.on('connect', (req, socket: Duplex) => {
     refused.push({ host: req.url ?? '', at: Date.now() });
-    // The browser may reset the connection before it reads the refusal; Node's server has stopped watching a CONNECT's socket, so an error left unheard here would end the test run.
+    // The browser may reset the connection before it reads the refusal; Node's server has stopped watching a
+    // CONNECT's socket, so an error left unheard here would end the test run.
     socket.on('error', () => {});
     socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
   });

@@ -1,4 +1,5 @@
-// WebKit for the WebKit tests: Debian's WebKitWebDriver with MiniBrowser on the project's Xvfb display, one session per test file, third parties refused by a local proxy, and the page's console errors.
+// WebKit for the WebKit tests: Debian's WebKitWebDriver with MiniBrowser on the project's Xvfb display, one
+// session per test file, third parties refused by a local proxy, and the page's console errors.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -69,7 +70,9 @@ async function startWebKit(onCleanup: (cleanup: () => Promise<void>) => void, en
 
 /** The names and IPv4 addresses of this machine (loopback and LAN), which the pages reach directly and the proxy never sees. */
 function localAddresses(): string[] {
-  const addresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).filter((entry) => entry.family === 'IPv4').map((entry) => entry.address));
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) =>
+    (entries ?? []).filter((entry) => entry.family === 'IPv4').map((entry) => entry.address),
+  );
   return ['localhost', ...new Set(addresses)];
 }
 
@@ -100,7 +103,8 @@ export async function visit({ driver }: WebKit, url: string): Promise<void> {
     await driver.get(url);
     const hooked = await waitFor(driver, HOOK_CONSOLE, `the document of ${url}`);
     if (hooked === 'in time') break;
-    if (attempt === 3) throw new Error(`The console of ${url} was hooked after hydration began, ${attempt} times: its errors could go unseen.`);
+    if (attempt === 3)
+      throw new Error(`The console of ${url} was hooked after hydration began, ${attempt} times: its errors could go unseen.`);
   }
   await waitFor(driver, 'return document.readyState === "complete" || null;', `the load event of ${url}`);
 }
@@ -143,7 +147,10 @@ const HOOK_CONSOLE = `
   return window.__storeLandingHooked;
 `;
 
-/** Where the slider's track (`data-slider="<slider>"`) stopped once its transition ended, from its computed transform: negative is moved left. */
+/**
+ * Where the slider's track (`data-slider="<slider>"`) stopped once its transition ended, from its computed
+ * transform: negative is moved left.
+ */
 export function settledTranslation({ driver }: WebKit, slider: string): Promise<number> {
   return waitFor(
     driver,
@@ -181,7 +188,10 @@ export async function waitForRequest(webkit: WebKit, host: string, since = 0): P
   for (;;) {
     const request = webkit.thirdParty.find((refused) => refused.host === host && refused.at >= since);
     if (request) return request;
-    if (Date.now() > deadline) throw new Error(`No request to ${host} within 5 s; the page asked for: ${webkit.thirdParty.map((refused) => refused.host).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `No request to ${host} within 5 s; the page asked for: ${webkit.thirdParty.map((refused) => refused.host).join(', ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -211,14 +221,20 @@ export async function waitFor<T>(driver: WebDriver, script: string, what: string
  */
 async function startDriver(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
   const port = await findFreePort();
-  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, ...env, DISPLAY: inject('webkitDisplay') }, stdio: 'ignore' });
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+    env: { ...process.env, ...env, DISPLAY: inject('webkitDisplay') },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   let ended: number | null | undefined;
   driver.once('exit', (code) => (ended = code));
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (ended !== undefined) throw new Error(`WebKitWebDriver ended (exit code ${ended}) before it answered on port ${port}.`);
-    const ready = await fetch(`${url}/status`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return { url, process: driver };
     if (Date.now() > deadline) {
       driver.kill();

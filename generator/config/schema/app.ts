@@ -4,7 +4,7 @@ import { date, LIMITS, httpsUrl, imagePath, languageTag, messageKey, name, oneOf
 
 const inAppPurchase = Type.Object(
   {
-    name: messageKey({ description: 'Locale key of the purchase\'s name, e.g. iap.magicProYearly.' }),
+    name: messageKey({ description: "Locale key of the purchase's name, e.g. iap.magicProYearly." }),
     price: Type.Number({ minimum: 0, maximum: LIMITS.price, description: 'Price in the listing currency; formatted per locale.' }),
   },
   { additionalProperties: false },
@@ -13,7 +13,7 @@ const inAppPurchase = Type.Object(
 const review = Type.Object(
   {
     id: name({ description: 'Review id: its text is reviews.<id>.title and reviews.<id>.body.' }),
-    author: prose('The reviewer\'s user name.'),
+    author: prose("The reviewer's user name."),
     rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Stars, 1 to 5.' }),
   },
   { additionalProperties: false },
@@ -22,12 +22,12 @@ const review = Type.Object(
 const privacyCard = Type.Object(
   {
     id: name({ description: 'Card id: privacy.cards.<id>.title and .description in the locales.' }),
-    icon: imagePath({ description: 'The card\'s icon, relative to the YAML file.' }),
+    icon: imagePath({ description: "The card's icon, relative to the YAML file." }),
     categories: Type.Array(
       Type.Object(
         {
           id: name({ description: 'Category id: its name is privacy.categories.<id>.' }),
-          icon: imagePath({ description: 'The category\'s icon, relative to the YAML file.' }),
+          icon: imagePath({ description: "The category's icon, relative to the YAML file." }),
         },
         { additionalProperties: false },
       ),
@@ -40,7 +40,7 @@ const privacyCard = Type.Object(
 export const app = Type.Object(
   {
     icon: imagePath({ description: 'The app icon: a square PNG, JPEG, WebP or SVG, relative to the YAML file.' }),
-    developer: prose('The seller\'s name, shown as written in every language.'),
+    developer: prose("The seller's name, shown as written in every language."),
     copyright: prose('The copyright line of the Information section.'),
     rating: Type.Number({
       minimum: 0,
@@ -54,11 +54,13 @@ export const app = Type.Object(
       maxItems: 5,
       description: 'Per cent of ratings with 5, 4, 3, 2 and 1 stars.',
     }),
-    chartRank: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: 'Chart position in the category, shown as #N. Optional.' })),
+    chartRank: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 10000, description: 'Chart position in the category, shown as #N. Optional.' }),
+    ),
     ageRating: oneOf(['4+', '9+', '12+', '17+'], { description: 'The age badge next to the title.' }),
     sizeMB: Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'Download size in MB.' }),
     category: name({ description: 'Key under categories.* in the locales.' }),
-    version: version({ description: 'Current version, shown in What\'s New.' }),
+    version: version({ description: "Current version, shown in What's New." }),
     releaseDate: date({ description: 'Date of the current version, YYYY-MM-DD.' }),
     compatibility: Type.Object(
       {
@@ -76,13 +78,13 @@ export const app = Type.Object(
         'BCP 47 tags of the languages the app supports, in display order. Each locale shows a language by the name Intl gives it there (de in fr: allemand), or by the one its locale file gives under languageNames (languageNames.pt-BR), which wins; a language Intl cannot name needs one. The names are joined as each locale writes a list.',
     }),
     price: Type.Union([Type.Literal('free'), Type.Number({ exclusiveMinimum: 0, maximum: LIMITS.price })], {
-      description: 'free, or the app\'s price in the listing currency.',
+      description: "free, or the app's price in the listing currency.",
     }),
-    currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of the listing\'s prices, e.g. USD.' }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217 code of the listing's prices, e.g. USD." }),
     inAppPurchases: Type.Array(inAppPurchase, { maxItems: 50, description: 'The in-app purchases listed in Information, in order.' }),
     links: Type.Object(
       {
-        developer: httpsUrl({ description: 'The developer\'s website.' }),
+        developer: httpsUrl({ description: "The developer's website." }),
         terms: httpsUrl({ description: 'Terms of Use, opened in a new window.' }),
         privacy: httpsUrl({ description: 'Privacy Policy, opened in a new window.' }),
       },

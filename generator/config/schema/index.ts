@@ -1,14 +1,29 @@
-// The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and docs/config.md documents; types and defaults follow from it.
+// The config (variants.yaml) defined once: the JSON Schema ajv validates with, editors read and
+// docs/config.md documents; types and defaults follow from it.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FALLBACK_LANGUAGE } from '../../../page/edge/negotiate.ts';
 import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
-import { basePath, defaulted, LIMITS, deepLink, EXPECTED, headerUrl, httpsUrl, imagePath, languageTag, name, networkId, oneOf, recordOf, route } from './values.ts';
-
+import {
+  basePath,
+  defaulted,
+  LIMITS,
+  deepLink,
+  EXPECTED,
+  headerUrl,
+  httpsUrl,
+  imagePath,
+  languageTag,
+  name,
+  networkId,
+  oneOf,
+  recordOf,
+  route,
+} from './values.ts';
 
 const variant = Type.Object(
   {
-    name: name({ description: 'The variant\'s name; also its split-test landing type.' }),
+    name: name({ description: "The variant's name; also its split-test landing type." }),
     path: route({ description: 'The route: / or /<name>.' }),
     screenshots: Type.Array(imagePath(), {
       minItems: 1,
@@ -29,7 +44,7 @@ const appsflyer = Type.Object(
     oneLink: Type.Object(
       {
         base: httpsUrl({ description: 'The OneLink template URL the attributed link is built on.' }),
-        default: httpsUrl({ description: 'The install link used until the visitor\'s tracking cookies exist, and with JavaScript off.' }),
+        default: httpsUrl({ description: "The install link used until the visitor's tracking cookies exist, and with JavaScript off." }),
       },
       { additionalProperties: false, description: 'The OneLink install links.' },
     ),
@@ -76,14 +91,17 @@ const tracking = Type.Object(
       'The conversion label a tap is counted as (send_to: <googleTagId>/<label>); needs an AW- googleTagId. Absent or null: no conversion.',
     ),
     appsflyer,
-    deepLink: deepLink({ description: 'The app\'s own deep link, e.g. pictura://create.' }),
+    deepLink: deepLink({ description: "The app's own deep link, e.g. pictura://create." }),
     attribution: recordOf(
       Type.String({
         pattern: '^(?!(__proto__|constructor|prototype)$)[A-Za-z0-9_]+$',
         maxLength: LIMITS.name,
         [EXPECTED]: 'a parameter name of letters, digits and "_" (not __proto__, constructor or prototype)',
       }),
-      Type.String({ pattern: '^(query\\.[A-Za-z0-9_]+|cookie\\.[A-Za-z0-9_]+|page\\.url|page\\.userAgent|paywall|app\\.deepLink)$', maxLength: LIMITS.name + 7 }),
+      Type.String({
+        pattern: '^(query\\.[A-Za-z0-9_]+|cookie\\.[A-Za-z0-9_]+|page\\.url|page\\.userAgent|paywall|app\\.deepLink)$',
+        maxLength: LIMITS.name + 7,
+      }),
       {
         maxProperties: 100,
         description:
@@ -98,12 +116,25 @@ const tracking = Type.Object(
       'none',
     ),
   },
-  { additionalProperties: false, description: 'Ad networks (Meta, TikTok, Snap, Google), AppsFlyer and install-link settings. A campaign turns off a network the top level turns on with null.' },
+  {
+    additionalProperties: false,
+    description:
+      'Ad networks (Meta, TikTok, Snap, Google), AppsFlyer and install-link settings. A campaign turns off a network the top level turns on with null.',
+  },
 );
 
 const braintreeComponents = [
-  'client', 'data-collector', 'hosted-fields', 'paypal-checkout', 'venmo', 'apple-pay',
-  'google-payment', 'three-d-secure', 'local-payment', 'sepa', 'vault-manager',
+  'client',
+  'data-collector',
+  'hosted-fields',
+  'paypal-checkout',
+  'venmo',
+  'apple-pay',
+  'google-payment',
+  'three-d-secure',
+  'local-payment',
+  'sepa',
+  'vault-manager',
 ] as const;
 
 const payments = Type.Object(
@@ -112,9 +143,13 @@ const payments = Type.Object(
       {
         enabled: Type.Boolean({ description: 'Load the SDK at all.' }),
         source: oneOf(['cdn', 'self-hosted'], {
-          description: 'cdn: the provider\'s CDN; self-hosted: bundled from the npm package into hashed assets with SRI.',
+          description: "cdn: the provider's CDN; self-hosted: bundled from the npm package into hashed assets with SRI.",
         }),
-        components: Type.Array(oneOf(braintreeComponents), { minItems: 1, uniqueItems: true, description: 'SDK components to load, in order.' }),
+        components: Type.Array(oneOf(braintreeComponents), {
+          minItems: 1,
+          uniqueItems: true,
+          description: 'SDK components to load, in order.',
+        }),
       },
       { additionalProperties: false, description: 'braintree-web, pinned at exactly 3.100.0 in package.json.' },
     ),
@@ -127,7 +162,7 @@ const security = Type.Object(
     cspReportUri: Type.Optional(
       headerUrl({
         description:
-          'Where browsers report what the pages\' Content-Security-Policy blocked (report-uri and report-to, with a Reporting-Endpoints header), and what a Trusted Types policy would block (a report-only header): an endpoint accepting application/csp-report and application/reports+json. Absent: no reporting headers at all.',
+          "Where browsers report what the pages' Content-Security-Policy blocked (report-uri and report-to, with a Reporting-Endpoints header), and what a Trusted Types policy would block (a report-only header): an endpoint accepting application/csp-report and application/reports+json. Absent: no reporting headers at all.",
       }),
     ),
   },
@@ -140,24 +175,38 @@ const pixelThreshold = (options: { description: string }) => Type.Number({ minim
 const screenshots = Type.Object(
   {
     maxDiffPixels: defaulted(
-      diffPixels({ description: 'A screenshot fails when more pixels than this differ from its baseline (anti-aliasing aside); 0: any visible change fails. `--max-diff-pixels` overrides it.' }),
+      diffPixels({
+        description:
+          'A screenshot fails when more pixels than this differ from its baseline (anti-aliasing aside); 0: any visible change fails. `--max-diff-pixels` overrides it.',
+      }),
       0,
     ),
     pixelThreshold: defaulted(
-      pixelThreshold({ description: 'Colour distance (pixelmatch, 0 to 1) under which two pixels count as equal; 0.03 tells Apple\'s web blue #0071e3 from iOS blue #007aff. `--pixel-threshold` overrides it.' }),
+      pixelThreshold({
+        description:
+          "Colour distance (pixelmatch, 0 to 1) under which two pixels count as equal; 0.03 tells Apple's web blue #0071e3 from iOS blue #007aff. `--pixel-threshold` overrides it.",
+      }),
       0.03,
     ),
     pages: defaulted(
       recordOf(
-        Type.String({ pattern: '^[A-Za-z0-9*?._@{},\\[\\]/-]+$', maxLength: LIMITS.name, [EXPECTED]: 'a glob of screenshot names, e.g. de-feature3-* or *-350.png' }),
+        Type.String({
+          pattern: '^[A-Za-z0-9*?._@{},\\[\\]/-]+$',
+          maxLength: LIMITS.name,
+          [EXPECTED]: 'a glob of screenshot names, e.g. de-feature3-* or *-350.png',
+        }),
         Type.Object(
           {
-            maxDiffPixels: Type.Optional(diffPixels({ description: 'This page\'s own budget of differing pixels.' })),
-            pixelThreshold: Type.Optional(pixelThreshold({ description: 'This page\'s own colour distance.' })),
+            maxDiffPixels: Type.Optional(diffPixels({ description: "This page's own budget of differing pixels." })),
+            pixelThreshold: Type.Optional(pixelThreshold({ description: "This page's own colour distance." })),
           },
           { additionalProperties: false, minProperties: 1 },
         ),
-        { maxProperties: 100, description: 'Slack for the pages that need it: screenshot-name glob (de-feature3-*, *-350.png) -> maxDiffPixels and/or pixelThreshold; the last matching glob wins, over the command line.' },
+        {
+          maxProperties: 100,
+          description:
+            'Slack for the pages that need it: screenshot-name glob (de-feature3-*, *-350.png) -> maxDiffPixels and/or pixelThreshold; the last matching glob wins, over the command line.',
+        },
       ),
       {},
     ),
@@ -185,21 +234,34 @@ export const configSchema = Type.Object(
     }),
     defaultLocale: defaulted(
       languageTag({
-        description: 'The language of the plain routes (/, /feature1, ...) and of the 404 page; one of locales. The other locales\' pages are in a folder of their tag (/pt-BR/feature1).',
+        description:
+          "The language of the plain routes (/, /feature1, ...) and of the 404 page; one of locales. The other locales' pages are in a folder of their tag (/pt-BR/feature1).",
       }),
       FALLBACK_LANGUAGE,
     ),
-    localesDir: defaulted(Type.String({ minLength: 1, maxLength: LIMITS.path, description: 'Folder of the i18next resources <lang>.json, relative to this file and inside its folder (links are followed).' }), 'locales'),
-    basePath: defaulted(
-      basePath({ description: 'The URL path the pages are hosted under; asset URLs start with it.' }),
-      '/',
+    localesDir: defaulted(
+      Type.String({
+        minLength: 1,
+        maxLength: LIMITS.path,
+        description: 'Folder of the i18next resources <lang>.json, relative to this file and inside its folder (links are followed).',
+      }),
+      'locales',
     ),
+    basePath: defaulted(basePath({ description: 'The URL path the pages are hosted under; asset URLs start with it.' }), '/'),
     siteUrl: Type.Optional(
-      Type.String({ pattern: '^https://[^/?#\\s]+$', maxLength: LIMITS.url, description: 'Origin the pages are published at, for absolute hreflang and canonical links. Optional.' }),
+      Type.String({
+        pattern: '^https://[^/?#\\s]+$',
+        maxLength: LIMITS.url,
+        description: 'Origin the pages are published at, for absolute hreflang and canonical links. Optional.',
+      }),
     ),
     app,
-    variants: Type.Array(variant, { minItems: 1, maxItems: 50, description: 'One page per variant and locale. The variant\'s name is its split-test landing type.' }),
-    sharedScreenshots: Type.Array(imagePath(), { maxItems: 20, description: 'Images appended to every variant\'s screenshots.' }),
+    variants: Type.Array(variant, {
+      minItems: 1,
+      maxItems: 50,
+      description: "One page per variant and locale. The variant's name is its split-test landing type.",
+    }),
+    sharedScreenshots: Type.Array(imagePath(), { maxItems: 20, description: "Images appended to every variant's screenshots." }),
     tracking,
     splitTest,
     payments,
@@ -225,7 +287,7 @@ export const fileSchema = Type.Object(
     $id: 'https://store-landing.dev/variants.schema.json',
     title: 'store-landing config (variants.yaml)',
     description:
-      'Listing facts, variants, locales, tracking, split tests and payment SDK settings of one app\'s landing pages. Prose lives in locales/<lang>.json; this file names keys. Paths are relative to the YAML file and stay inside its folder, links followed.',
+      "Listing facts, variants, locales, tracking, split tests and payment SDK settings of one app's landing pages. Prose lives in locales/<lang>.json; this file names keys. Paths are relative to the YAML file and stay inside its folder, links followed.",
     additionalProperties: false,
   },
 );
@@ -240,7 +302,11 @@ export function inputSchema<T extends TSchema>(schema: T): T {
     if (node === null || typeof node !== 'object') return node;
     const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, VALUE_KEYWORDS.has(key) ? value : walk(value)]));
     const properties = copy.properties as Record<string, { default?: unknown }> | undefined;
-    if (properties && Array.isArray(copy.required)) setRequired(copy, copy.required.filter((key: string) => properties[key]?.default === undefined));
+    if (properties && Array.isArray(copy.required))
+      setRequired(
+        copy,
+        copy.required.filter((key: string) => properties[key]?.default === undefined),
+      );
     return copy;
   };
   return walk(schema) as T;
@@ -253,7 +319,10 @@ export function inputSchema<T extends TSchema>(schema: T): T {
 export function overrideSchema(file: typeof fileSchema): TSchema {
   const relax = (node: Record<string, unknown>): Record<string, unknown> => {
     if (!node.properties) return node;
-    const properties = Object.entries(node.properties as Record<string, Record<string, unknown>>).map(([key, value]) => [key, relax(value)]);
+    const properties = Object.entries(node.properties as Record<string, Record<string, unknown>>).map(([key, value]) => [
+      key,
+      relax(value),
+    ]);
     const copy = { ...node, properties: Object.fromEntries(properties) };
     setRequired(copy, []);
     return copy;

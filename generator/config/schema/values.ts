@@ -32,7 +32,10 @@ function text(pattern: string, expected: string, maxLength: number, options: Sch
 }
 
 /** One of a fixed list of values, written as JSON Schema's `enum` (its errors list the values). */
-export function oneOf<const Values extends readonly (string | number)[]>(values: Values, options: SchemaOptions = {}): TUnsafe<Values[number]> {
+export function oneOf<const Values extends readonly (string | number)[]>(
+  values: Values,
+  options: SchemaOptions = {},
+): TUnsafe<Values[number]> {
   return Type.Unsafe<Values[number]>({ enum: [...values], ...options });
 }
 
@@ -55,7 +58,8 @@ export function defaulted<T extends TSchema>(schema: T, value: unknown): T {
 }
 
 /** Each of these returns a fresh schema, so a key's own description never overwrites a shared one. */
-export const name = (options?: SchemaOptions) => text('^[A-Za-z0-9][A-Za-z0-9_-]*$', 'a name of letters, digits, "-" and "_"', LIMITS.name, options);
+export const name = (options?: SchemaOptions) =>
+  text('^[A-Za-z0-9][A-Za-z0-9_-]*$', 'a name of letters, digits, "-" and "_"', LIMITS.name, options);
 
 /**
  * A route. Which first segments the build reserves (`assets` and the locale codes) depends
@@ -79,7 +83,7 @@ export const httpsUrl = (options?: SchemaOptions) =>
 export const headerUrl = (options?: SchemaOptions) =>
   text(
     '^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~:@%/?&=+-]*)?$',
-    'an https:// URL of ASCII letters, digits and -._~:@%/?&=+ (it goes into the pages\' headers as it is)',
+    "an https:// URL of ASCII letters, digits and -._~:@%/?&=+ (it goes into the pages' headers as it is)",
     LIMITS.url,
     options,
   );
@@ -125,7 +129,10 @@ export const basePath = (options?: SchemaOptions) =>
  */
 export function networkId(pattern: string, expected: string, description: string) {
   return Type.Optional(
-    Type.Union([Type.String({ pattern, maxLength: LIMITS.name }), Type.Null()], { [EXPECTED]: `${expected}, or null for none`, description }),
+    Type.Union([Type.String({ pattern, maxLength: LIMITS.name }), Type.Null()], {
+      [EXPECTED]: `${expected}, or null for none`,
+      description,
+    }),
   );
 }
 

@@ -1,4 +1,5 @@
-// Browser code that `store-landing dev` adds to its pages (never to a build): reloads on a rebuild, and shows a failed rebuild's problems over the page.
+// Browser code that `store-landing dev` adds to its pages (never to a build): reloads on a rebuild, and shows
+// a failed rebuild's problems over the page.
 // Plain DOM, no imports: the dev server compiles this one file as it is (client-script.ts).
 
 interface OverlayProblem {
@@ -46,7 +47,11 @@ class ErrorOverlay extends HTMLElement {
     const close = element('button', '', '×');
     close.setAttribute('aria-label', 'Close');
     close.addEventListener('click', () => this.remove());
-    panel.append(close, element('h1', '', title), element('p', 'note', 'store-landing dev: the last good build is still shown. Fix the file and save; this closes by itself.'));
+    panel.append(
+      close,
+      element('h1', '', title),
+      element('p', 'note', 'store-landing dev: the last good build is still shown. Fix the file and save; this closes by itself.'),
+    );
     for (const problem of problems) panel.append(problemElement(problem));
     root.append(panel);
   }

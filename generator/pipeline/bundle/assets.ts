@@ -62,4 +62,3 @@ function minifiedComponent(component: string, cache: MinifiedComponents): Promis
   }
   return minified;
 }
-

@@ -1,4 +1,5 @@
-// The runtime bundle kept between builds with the hash of every file it was made from: a build whose sources did not change reuses it instead of running esbuild again.
+// The runtime bundle kept between builds with the hash of every file it was made from: a build whose sources
+// did not change reuses it instead of running esbuild again.
 import { version as esbuildVersion } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -31,7 +32,8 @@ interface KeptBundle {
 export async function cachedBundle(dir: string, make: () => Promise<Bundle>): Promise<Bundle> {
   const file = path.join(dir, 'bundle.json');
   const kept = await readKept(file);
-  if (kept && (await unchanged(kept.sources))) return { ...kept.bundle, files: kept.bundle.files.map(({ name, contents }) => ({ name, contents: Buffer.from(contents, 'base64') })) };
+  if (kept && (await unchanged(kept.sources)))
+    return { ...kept.bundle, files: kept.bundle.files.map(({ name, contents }) => ({ name, contents: Buffer.from(contents, 'base64') })) };
   const bundle = await make();
   await keep(file, bundle).catch(() => {});
   return bundle;

@@ -26,7 +26,11 @@ export interface CampaignAssembly {
  * Collects a campaign's payment scripts, and decides its runtime config and policies, with its
  * `images` optimized (images.ts collectImages: in the build's thread, even when workers render).
  */
-export async function assembleCampaign(plan: CampaignPlan, context: CampaignContext, images: Map<string, OptimizedImage>): Promise<CampaignAssembly> {
+export async function assembleCampaign(
+  plan: CampaignPlan,
+  context: CampaignContext,
+  images: Map<string, OptimizedImage>,
+): Promise<CampaignAssembly> {
   const { config } = plan;
   const assetsUrl = `${plan.basePath}assets/`;
   const payments = await paymentScripts(config, assetsUrl, context.minifiedComponents);
@@ -70,4 +74,3 @@ function trackingSettings(config: Config): TrackingSettings {
     consent,
   };
 }
-

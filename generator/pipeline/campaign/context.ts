@@ -1,4 +1,5 @@
-// What a build's campaigns share as they are rendered: the bundle, the caches of templates and bodies, the translators and formatters. All a build worker holds of the build's context.
+// What a build's campaigns share as they are rendered: the bundle, the caches of templates and bodies, the
+// translators and formatters. All a build worker holds of the build's context.
 import { scriptText, styleText } from '../render/document.ts';
 import { TranslatorCache } from '../../../page/view/i18n.tsx';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';

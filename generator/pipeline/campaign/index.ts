@@ -1,4 +1,5 @@
-// One campaign of a build, from its plan and images to its files: assemble -> render -> files. The build's thread runs it, or its workers do (workers/workers.ts).
+// One campaign of a build, from its plan and images to its files: assemble -> render -> files. The build's
+// thread runs it, or its workers do (workers/workers.ts).
 import path from 'node:path';
 import { MANIFEST_FILE } from '../../shared/manifest.ts';
 import { assembleCampaign } from './assemble.ts';

@@ -1,4 +1,5 @@
-// The config's images as the page serves them: AVIF and WebP at 1x, 2x and 3x of their CSS width, encoded once and cached on disk by content hash.
+// The config's images as the page serves them: AVIF and WebP at 1x, 2x and 3x of their CSS width, encoded
+// once and cached on disk by content hash.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -112,7 +113,9 @@ export async function optimizeImage(file: string, role: ImageRole, pipeline: Ima
     }),
   );
 
-  const encoded = await encodeMissing(renditions, pipeline, () => rasterize(contents, isSvg, intrinsic, pixelWidth(Math.max(...densities)), file));
+  const encoded = await encodeMissing(renditions, pipeline, () =>
+    rasterize(contents, isSvg, intrinsic, pixelWidth(Math.max(...densities)), file),
+  );
   const sources = FORMATS.map((format) => ({
     type: ENCODERS[format].type,
     candidates: renditions.filter((r) => r.format === format).map((r) => ({ density: r.density, name: r.name })),
@@ -148,7 +151,10 @@ async function encodeMissing(
       const { data, info } = await master;
       const raw = { width: info.width, height: info.height, channels: info.channels };
       const image = sharp(data, { raw }).resize({ width: rendition.width, height: rendition.height, fit: 'fill' });
-      const contents = await (rendition.format === 'avif' ? image.avif(ENCODERS.avif.options) : image.webp(ENCODERS.webp.options)).toBuffer();
+      const contents = await (rendition.format === 'avif'
+        ? image.avif(ENCODERS.avif.options)
+        : image.webp(ENCODERS.webp.options)
+      ).toBuffer();
       pipeline.stats.encoded++;
       await writeAtomically(cached, contents);
       return { name: rendition.name, contents };
@@ -159,7 +165,9 @@ async function encodeMissing(
 /** The source as raw sRGB pixels at `width`, upright: an SVG drawn at that size, a raster scaled down to it. */
 async function rasterize(contents: Buffer, isSvg: boolean, intrinsic: { width: number }, width: number, file: string) {
   try {
-    const input = isSvg ? sharp(contents, { density: (72 * width) / intrinsic.width }) : sharp(contents, { limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient();
+    const input = isSvg
+      ? sharp(contents, { density: (72 * width) / intrinsic.width })
+      : sharp(contents, { limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient();
     return await input.resize({ width }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw ImageUnreadable.create(file, (error as Error).message);

@@ -46,14 +46,22 @@ const GOOGLE_TAG: Partial<Record<Directive, string[]>> = {
 };
 const GOOGLE_ANALYTICS: Partial<Record<Directive, string[]>> = {
   'connect-src': [
-    'https://www.google-analytics.com', 'https://region1.google-analytics.com', 'https://analytics.google.com',
-    'https://region1.analytics.google.com', 'https://stats.g.doubleclick.net',
+    'https://www.google-analytics.com',
+    'https://region1.google-analytics.com',
+    'https://analytics.google.com',
+    'https://region1.analytics.google.com',
+    'https://stats.g.doubleclick.net',
   ],
   'img-src': ['https://www.google-analytics.com', 'https://region1.google-analytics.com'],
 };
 const GOOGLE_ADS: Partial<Record<Directive, string[]>> = {
   'script-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
-  'connect-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com', 'https://pagead2.googlesyndication.com'],
+  'connect-src': [
+    'https://www.googleadservices.com',
+    'https://googleads.g.doubleclick.net',
+    'https://www.google.com',
+    'https://pagead2.googlesyndication.com',
+  ],
   'img-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
   'frame-src': ['https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
 };
@@ -69,7 +77,11 @@ const ONELINK_IMPRESSIONS: Partial<Record<Directive, string[]>> = {
   'connect-src': ['https://impressions.onelink.me'],
 };
 const BRAINTREE_API: Partial<Record<Directive, string[]>> = {
-  'connect-src': ['https://api.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://payments.braintree-api.com'],
+  'connect-src': [
+    'https://api.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://payments.braintree-api.com',
+  ],
   'frame-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com'],
   'img-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://b.stats.paypal.com'],
 };
@@ -146,7 +158,8 @@ export function reportingHeaders(config: Config): Record<string, string> {
 function reportUriOf(config: Config): string | undefined {
   const reportUri = config.security.cspReportUri;
   // Checked again here because it goes into headers as it is: a quote, comma or semicolon would end its field.
-  if (reportUri !== undefined && /[\s"',;]/.test(reportUri)) throw new Error(`A CSP report URL cannot hold spaces, quotes, commas or semicolons: ${reportUri}`);
+  if (reportUri !== undefined && /[\s"',;]/.test(reportUri))
+    throw new Error(`A CSP report URL cannot hold spaces, quotes, commas or semicolons: ${reportUri}`);
   return reportUri;
 }
 

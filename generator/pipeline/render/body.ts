@@ -1,4 +1,5 @@
-// Page bodies: rendered once per distinct content, and once per locale but for the screenshots section, which the locale's pages render alone.
+// Page bodies: rendered once per distinct content, and once per locale but for the screenshots section, which
+// the locale's pages render alone.
 import { render, renderScreenshots, type TranslatorCache } from '../../../page/view/entry-server.tsx';
 import type { Messages, PageProps } from '../../../page/contract/props.ts';
 import { BoundedCache, type KeyedCache } from '../../shared/bounded-cache.ts';
@@ -55,7 +56,8 @@ export class ShellCache {
   keyOf(shared: SharedProps): string {
     const kept = this.sharedKeys.get(shared.listing);
     const entries = Object.entries(shared) as Array<[keyof SharedProps, unknown]>;
-    if (kept && entries.length === Object.keys(kept.shared).length && entries.every(([name, value]) => kept.shared[name] === value)) return kept.key;
+    if (kept && entries.length === Object.keys(kept.shared).length && entries.every(([name, value]) => kept.shared[name] === value))
+      return kept.key;
     const key = sha256Hex(JSON.stringify(shared));
     this.sharedKeys.set(shared.listing, { shared, key });
     return key;

@@ -74,7 +74,9 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
   const localeOrder = [...plan.pages].sort((a, b) => plan.config.locales.indexOf(a.locale) - plan.config.locales.indexOf(b.locale));
   return {
     pages: new Map(localeOrder.map((page) => [page.file, renderPage(plan, page, context, metadata.get(page.locale)!)])),
-    notFound: new Map(plan.config.locales.map((locale) => [notFoundFile(locale, plan.config.defaultLocale), toTemplate(renderNotFound(plan, context, locale))])),
+    notFound: new Map(
+      plan.config.locales.map((locale) => [notFoundFile(locale, plan.config.defaultLocale), toTemplate(renderNotFound(context, locale))]),
+    ),
   };
 }
 
@@ -112,7 +114,11 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContex
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
     modulePreloads: context.modulePreloads,
-    data: { [PAGE_TEXTS_ELEMENT_ID]: pageTexts(props.messages), [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN, [CONFIG_ELEMENT_ID]: RUNTIME_CONFIG_TOKEN },
+    data: {
+      [PAGE_TEXTS_ELEMENT_ID]: pageTexts(props.messages),
+      [ISLAND_PROPS_ELEMENT_ID]: ISLANDS_TOKEN,
+      [CONFIG_ELEMENT_ID]: RUNTIME_CONFIG_TOKEN,
+    },
   });
   return splitAround(html, [
     [BODY_TOKEN, body],
@@ -163,7 +169,7 @@ function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderConte
 }
 
 /** A locale's 404 page: the error page in that language, which hosts send for unknown paths in its folder. */
-function renderNotFound(plan: CampaignPlan, context: RenderContext, locale: string): string {
+function renderNotFound(context: RenderContext, locale: string): string {
   const messages = context.bundles.get(locale)!.messages;
   const t = context.translators.get(locale, messages);
   return renderDocument({

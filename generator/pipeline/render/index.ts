@@ -23,7 +23,12 @@ export interface RenderedCampaign {
  * Renders a campaign's pages: the documents of its template (rendered on the first campaign
  * of its key, reused by the rest), filled with its base path, install link, policy and runtime config.
  */
-export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembly: CampaignAssembly, context: CampaignContext): RenderedCampaign {
+export function renderCampaign(
+  messages: MessagesOf,
+  plan: CampaignPlan,
+  assembly: CampaignAssembly,
+  context: CampaignContext,
+): RenderedCampaign {
   const template = campaignTemplate(messages, plan, assembly, context);
   const { runtime } = assembly;
   const fill = documentFiller({
@@ -39,7 +44,12 @@ export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembl
   };
 }
 
-function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: CampaignAssembly, context: CampaignContext): CampaignTemplate {
+function campaignTemplate(
+  messages: MessagesOf,
+  plan: CampaignPlan,
+  assembly: CampaignAssembly,
+  context: CampaignContext,
+): CampaignTemplate {
   const key = templateKey(plan.config);
   let template = context.templates.get(key);
   if (!template) {

@@ -1,4 +1,5 @@
-// How a locale writes the listing's numbers, prices, dates, lists and language names: Intl, once per locale of a build, on the build machine only.
+// How a locale writes the listing's numbers, prices, dates, lists and language names: Intl, once per locale
+// of a build, on the build machine only.
 import type { Locale } from '../../../page/contract/props.ts';
 import { intlLanguageNames } from '../../config/locale-tags.ts';
 

@@ -1,4 +1,5 @@
-// Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs; and the texts it embeds for the runtime.
+// Builds what each page renders from: listing facts formatted for the locale, images resolved to asset URLs;
+// and the texts it embeds for the runtime.
 import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../../page/contract/props.ts';
 import { consentTexts } from '../../../page/contract/consent-texts.ts';
 import type { PageTexts } from '../../../page/contract/page-props.ts';
@@ -69,12 +70,7 @@ export function buildListing(config: Config, locale: Locale, messages: Messages,
 }
 
 /** Everything one page renders from. */
-export function buildPageProps(
-  config: Config,
-  page: PlannedPage,
-  bundle: LocaleBundle,
-  image: ImageResolver,
-): PageProps {
+export function buildPageProps(config: Config, page: PlannedPage, bundle: LocaleBundle, image: ImageResolver): PageProps {
   return {
     locale: page.locale,
     route: page.route,
@@ -87,7 +83,12 @@ export function buildPageProps(
 }
 
 /** Each locale's share of the props, the same for every page of a campaign in it, by locale; `messages` gives a locale's messages. */
-export function buildLocaleBundles(config: Config, messages: (locale: Locale) => Messages, image: ImageResolver, formats: LocaleFormats): Map<Locale, LocaleBundle> {
+export function buildLocaleBundles(
+  config: Config,
+  messages: (locale: Locale) => Messages,
+  image: ImageResolver,
+  formats: LocaleFormats,
+): Map<Locale, LocaleBundle> {
   return new Map(
     config.locales.map((locale) => {
       const localeMessages = messages(locale);

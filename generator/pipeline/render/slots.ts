@@ -68,8 +68,11 @@ export function toTemplate(html: string): DocumentTemplate {
   const slots: Slot[] = [];
   let textStart = 0;
   for (let at = html.indexOf(SECRET); at !== -1; at = html.indexOf(SECRET, textStart)) {
-    const slot = SLOTS.find((candidate) => at - SECRET_AT.get(candidate)! >= textStart && html.startsWith(candidate, at - SECRET_AT.get(candidate)!));
-    if (!slot) throw new Error(`A fill-in stand-in was changed on its way into the document, near: ${html.slice(Math.max(0, at - 60), at + 40)}`);
+    const slot = SLOTS.find(
+      (candidate) => at - SECRET_AT.get(candidate)! >= textStart && html.startsWith(candidate, at - SECRET_AT.get(candidate)!),
+    );
+    if (!slot)
+      throw new Error(`A fill-in stand-in was changed on its way into the document, near: ${html.slice(Math.max(0, at - 60), at + 40)}`);
     const begin = at - SECRET_AT.get(slot)!;
     texts.push(Buffer.from(html.slice(textStart, begin)));
     slots.push(slot);
@@ -84,7 +87,10 @@ export function toTemplate(html: string): DocumentTemplate {
  * once for every page that shares it, and the document is split around this (splitAround).
  */
 export const BODY_TOKEN = `__store-landing-body-${SECRET}__`;
-/** Stands in for the islands' props (page/view/islands.ts) in a document, which is split around it the same way; `ISLANDS_SLOT` is how it reads there, a JSON string. */
+/**
+ * Stands in for the islands' props (page/view/islands.ts) in a document, which is split around it the same
+ * way; `ISLANDS_SLOT` is how it reads there, a JSON string.
+ */
 export const ISLANDS_TOKEN = `__store-landing-islands-${SECRET}__`;
 export const ISLANDS_SLOT = JSON.stringify(ISLANDS_TOKEN);
 
@@ -150,7 +156,8 @@ export type DocumentFiller = (template: DocumentTemplate, page?: PlannedPage) =>
 /** A filler for one campaign's values, each escaped for its context once for all its documents. */
 export function documentFiller(values: CampaignValues): DocumentFiller {
   // One base path fills HTML, JSON and URLs alike: only text that reads the same in all three may.
-  if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(values.basePath)) throw new Error(`Base path ${JSON.stringify(values.basePath)} needs escaping; the schema allows none that does.`);
+  if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(values.basePath))
+    throw new Error(`Base path ${JSON.stringify(values.basePath)} needs escaping; the schema allows none that does.`);
   // Every slot but the runtime config's, which is the page's own.
   const campaign: Record<Slot, Buffer> = {
     [BASE_PATH_TOKEN]: Buffer.from(values.basePath),

@@ -1,4 +1,5 @@
-// What a build worker and its parent send each other (worker.ts, workers.ts): the worker's share of the build, its built campaigns' files, a failure.
+// What a build worker and its parent send each other (worker.ts, workers.ts): the worker's share of the
+// build, its built campaigns' files, a failure.
 import type { Messages } from '../../../page/contract/props.ts';
 import { UserError } from '../../shared/errors.ts';
 import type { Bundle } from '../bundle/bundle.ts';
@@ -36,7 +37,10 @@ export interface WorkerInput {
  * an asset of the bundle or of the images by name (the parent writes its own bytes, so the
  * writer hard-links every copy after the first), or anything else as it is.
  */
-export type WireFile = { path: string; document: Uint8Array } | { path: string; asset: string } | { path: string; contents: string | Uint8Array };
+export type WireFile =
+  | { path: string; document: Uint8Array }
+  | { path: string; asset: string }
+  | { path: string; contents: string | Uint8Array };
 
 /** An error as it crosses from a worker to the parent. */
 export interface WireError {
@@ -50,7 +54,10 @@ export interface WireError {
   code?: string;
 }
 
-export type WorkerMessage = { type: 'campaign'; index: number; files: WireFile[]; entry: SiteEntry } | { type: 'done' } | { type: 'failed'; error: WireError };
+export type WorkerMessage =
+  | { type: 'campaign'; index: number; files: WireFile[]; entry: SiteEntry }
+  | { type: 'done' }
+  | { type: 'failed'; error: WireError };
 
 /** The parent wrote one of the worker's campaigns: the worker may build one more. */
 export type ParentMessage = { type: 'written' };
@@ -58,7 +65,13 @@ export type ParentMessage = { type: 'written' };
 export function toWireError(error: unknown): WireError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), user: false };
   const user = error instanceof UserError;
-  return { name: error.name, message: error.message, ...(user && error.hint !== undefined ? { hint: error.hint } : {}), stack: error.stack, user };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(user && error.hint !== undefined ? { hint: error.hint } : {}),
+    stack: error.stack,
+    user,
+  };
 }
 
 /** The parent's side of toWireError: the same kind of error, with the worker's stack. */

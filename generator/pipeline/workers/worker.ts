@@ -1,4 +1,5 @@
-// A build worker thread: builds its share of the campaigns (assemble -> render -> files) and posts their files to the parent, which writes them (workers.ts starts it).
+// A build worker thread: builds its share of the campaigns (assemble -> render -> files) and posts their
+// files to the parent, which writes them (workers.ts starts it).
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { buildCampaign } from '../campaign/index.ts';
 import { createCampaignContext } from '../campaign/context.ts';
@@ -78,4 +79,5 @@ function joined(parts: readonly Uint8Array[], transfer: ArrayBuffer[]): Uint8Arr
   return document;
 }
 
-if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.kind === WORKER_KIND) void runWorker(workerData as WorkerInput, parentPort!);
+if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.kind === WORKER_KIND)
+  void runWorker(workerData as WorkerInput, parentPort!);

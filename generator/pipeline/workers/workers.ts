@@ -1,4 +1,5 @@
-// Builds a build's campaigns in its own thread, or on worker threads (worker.ts) when there are many distinct pages: each worker a share (shardPlans), the parent writing what they post.
+// Builds a build's campaigns in its own thread, or on worker threads (worker.ts) when there are many distinct
+// pages: each worker a share (shardPlans), the parent writing what they post.
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 import type { Messages } from '../../../page/contract/props.ts';
@@ -9,7 +10,15 @@ import { collectImages, type OptimizedImage } from '../images/images.ts';
 import { shardPlans, type CampaignPlan } from '../plan.ts';
 import { templateKey } from '../render/documents.ts';
 import type { MessagesOf } from '../render/index.ts';
-import { fromWireError, WORKER_KIND, type ParentMessage, type ShareEntry, type WireFile, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
+import {
+  fromWireError,
+  WORKER_KIND,
+  type ParentMessage,
+  type ShareEntry,
+  type WireFile,
+  type WorkerInput,
+  type WorkerMessage,
+} from './worker-protocol.ts';
 import type { OutputFile } from '../output/write.ts';
 
 /**
@@ -85,7 +94,9 @@ export async function* campaignsInWorkers(
   const shares = splitShares(plans, jobs, images, input.messages);
   const { WORKER_FILE } = await import('./worker.ts');
   const inbox = new Inbox();
-  const workers = shares.map((share, i) => startWorker(WORKER_FILE, { kind: WORKER_KIND, share, all: input.all, bundle: input.context.bundle }, heap, i, inbox));
+  const workers = shares.map((share, i) =>
+    startWorker(WORKER_FILE, { kind: WORKER_KIND, share, all: input.all, bundle: input.context.bundle }, heap, i, inbox),
+  );
   const built = new Set<number>();
   const leftovers: ShareEntry[] = [];
   try {
@@ -110,10 +121,20 @@ export async function* campaignsInWorkers(
 }
 
 /** Each worker's share: the campaigns shardPlans gives it, with their images and translations. */
-function splitShares(plans: readonly CampaignPlan[], jobs: number, images: Array<Map<string, OptimizedImage>>, messages: MessagesOf): ShareEntry[][] {
+function splitShares(
+  plans: readonly CampaignPlan[],
+  jobs: number,
+  images: Array<Map<string, OptimizedImage>>,
+  messages: MessagesOf,
+): ShareEntry[][] {
   const indexed = plans.map((plan, index) => ({ index, plan, pages: plan.pages }));
   return Array.from({ length: jobs }, (_, i) =>
-    shardPlans(indexed, { index: i + 1, count: jobs }).map(({ index, plan }) => ({ index, plan, images: images[index]!, messages: messagesOf(plan, messages) })),
+    shardPlans(indexed, { index: i + 1, count: jobs }).map(({ index, plan }) => ({
+      index,
+      plan,
+      images: images[index]!,
+      messages: messagesOf(plan, messages),
+    })),
   );
 }
 
@@ -127,7 +148,10 @@ function sharedAssets(bundle: readonly AssetFile[], images: Array<Map<string, Op
   return new Map(assets.map((asset) => [asset.name, asset.contents]));
 }
 
-/** A posted file as the writer takes it: a document as parts (written as in this thread, no twins), an asset as the parent's own bytes (hard-linked after the first). */
+/**
+ * A posted file as the writer takes it: a document as parts (written as in this thread, no twins), an asset
+ * as the parent's own bytes (hard-linked after the first).
+ */
 function fromWire(file: WireFile, shared: Map<string, Uint8Array>): OutputFile {
   if ('document' in file) return { path: file.path, contents: [file.document] };
   if ('asset' in file) return { path: file.path, contents: shared.get(file.asset)! };
@@ -146,7 +170,10 @@ function startWorker(file: string, data: WorkerInput, heap: ResourceLimits, work
   thread.on('error', (error) => {
     ended = true;
     const { code } = error as NodeJS.ErrnoException;
-    inbox.push({ worker, message: { type: 'failed', error: { name: error.name, message: error.message, stack: error.stack, user: false, code } } });
+    inbox.push({
+      worker,
+      message: { type: 'failed', error: { name: error.name, message: error.message, stack: error.stack, user: false, code } },
+    });
   });
   thread.on('exit', (code) => {
     if (ended) return;

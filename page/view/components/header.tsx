@@ -33,9 +33,7 @@ export function Header({ listing, ratingText, installLink }: HeaderProps) {
           </ExternalLink>
         </p>
         {listing.chartRank !== undefined && (
-          <p className="product-header__line">
-            {t('header.rank', { rank: listing.chartRank, category: t(listing.category) })}
-          </p>
+          <p className="product-header__line">{t('header.rank', { rank: listing.chartRank, category: t(listing.category) })}</p>
         )}
         <p className="product-header__line product-header__rating">
           <Stars rating={listing.rating} className="stars--header" />
@@ -51,9 +49,7 @@ export function Header({ listing, ratingText, installLink }: HeaderProps) {
             <span className="product-header__price-label">
               <Price text={priceLabel(listing.price, t)} />
             </span>
-            {listing.inAppPurchases.length > 0 && (
-              <span className="product-header__iap">{t('header.inAppPurchases')}</span>
-            )}
+            {listing.inAppPurchases.length > 0 && <span className="product-header__iap">{t('header.inAppPurchases')}</span>}
           </p>
         </div>
       </div>

@@ -5,7 +5,10 @@ import { useT } from '../i18n.tsx';
 import { Price, priceLabel } from './header.tsx';
 import { SectionHeader } from './section-header.tsx';
 
-/** The facts table: gray label at the start, value at the end (mirrored right to left), hairlines between rows; lists take the full width below their label. */
+/**
+ * The facts table: gray label at the start, value at the end (mirrored right to left), hairlines between
+ * rows; lists take the full width below their label.
+ */
 export function Information({ listing }: { listing: Listing }) {
   const t = useT();
   const { compatibility } = listing;
@@ -42,6 +45,7 @@ export function Information({ listing }: { listing: Listing }) {
             <ul className="info-list__purchases">
               {/* Two purchases may share a name (two "Monthly" plans), so the position is the key. */}
               {listing.inAppPurchases.map((purchase, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed per page; names may repeat.
                 <li className="info-list__purchase" key={index}>
                   <span>{t(purchase.name)}</span>
                   <span className="info-list__purchase-price">

@@ -26,8 +26,7 @@ export function Privacy({ listing }: { listing: Listing }) {
         ))}
       </ul>
       <p className="privacy__footer">
-        {t('privacy.footer')}{' '}
-        <ExternalLink href={listing.links.privacy}>{t('privacy.learnMore')}</ExternalLink>
+        {t('privacy.footer')} <ExternalLink href={listing.links.privacy}>{t('privacy.learnMore')}</ExternalLink>
       </p>
     </section>
   );

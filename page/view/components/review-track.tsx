@@ -1,4 +1,5 @@
-// The reviews row's island: three cards with title, stars, fixed date, author and a clamped body, from words the server has already translated.
+// The reviews row's island: three cards with title, stars, fixed date, author and a clamped body, from words
+// the server has already translated.
 import { SliderTrack } from './slider.tsx';
 import { Stars } from './stars.tsx';
 

@@ -16,6 +16,7 @@ export function ScreenshotTrack({ installLink, shots }: ScreenshotTrackProps) {
   return (
     <SliderTrack>
       {shots.map(({ image, alt }, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: one image may be shown twice; the list is fixed per page.
         <li className="slider__item" key={`${index}-${image.src}`}>
           <a className="screenshot" href={installLink} data-cta="screenshot">
             <AppImage image={image} alt={alt} priority={index === 0} />

@@ -32,7 +32,11 @@ export function Screenshots({ screenshots, installLink }: ScreenshotsProps) {
 }
 
 /** The screenshots island's props: each screenshot with its alt text in the page's language and digits. */
-export function screenshotTrackProps({ screenshots, installLink }: ScreenshotsProps, t: Translate, number: FormatNumber): ScreenshotTrackProps {
+export function screenshotTrackProps(
+  { screenshots, installLink }: ScreenshotsProps,
+  t: Translate,
+  number: FormatNumber,
+): ScreenshotTrackProps {
   const count = number(screenshots.length);
   return {
     installLink,

@@ -65,7 +65,10 @@ export function indexAfterSwipe(index: number, deltaX: number, geometry: SliderG
   return clampIndex(index + (onwards ? 1 : -1), geometry);
 }
 
-/** The position an arrow key leads to, or null for any other key: the arrow towards the row's end (right, or left in a right-to-left row) goes on. */
+/**
+ * The position an arrow key leads to, or null for any other key: the arrow towards the row's end (right, or
+ * left in a right-to-left row) goes on.
+ */
 export function indexAfterKey(index: number, key: string, geometry: SliderGeometry): number | null {
   const [onwards, back] = isRtl(geometry) ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
   if (key === onwards) return clampIndex(index + 1, geometry);
@@ -87,7 +90,10 @@ export function dragOffset(start: number, deltaX: number, geometry: SliderGeomet
   return wanted;
 }
 
-/** The horizontal translation (CSS px, right positive) that shows `offset`: leftwards in a left-to-right row, rightwards in a right-to-left one. */
+/**
+ * The horizontal translation (CSS px, right positive) that shows `offset`: leftwards in a left-to-right row,
+ * rightwards in a right-to-left one.
+ */
 export function translationAt(offset: number, geometry: SliderGeometry): number {
   return isRtl(geometry) ? offset : -offset;
 }

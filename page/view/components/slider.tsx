@@ -1,4 +1,5 @@
-// The row shared by the screenshot and review sliders: a native scroll-snapping list in the server HTML, a stepping slider once its island hydrates.
+// The row shared by the screenshot and review sliders: a native scroll-snapping list in the server HTML, a
+// stepping slider once its island hydrates.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ISLAND_ATTRIBUTE } from '../../contract/page-props.ts';
 import { attachSlider } from './slider-controller.ts';
@@ -19,6 +20,8 @@ export interface SliderProps {
  */
 export function Slider({ name, labelledBy, children }: SliderProps) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a <fieldset> is for form controls; this groups a row of slides.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so the arrow keys reach the slider.
     <div className={`slider slider--${name}`} {...{ [ISLAND_ATTRIBUTE]: name }} role="group" aria-labelledby={labelledBy} tabIndex={0}>
       {children}
     </div>

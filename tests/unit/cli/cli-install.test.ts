@@ -1,4 +1,5 @@
-// A production install, as `npm ci --omit=dev` leaves it: the compiled CLI with no TypeScript runner, Puppeteer or pixelmatch. Build, validate and dev work; screenshots says what to install.
+// A production install, as `npm ci --omit=dev` leaves it: the compiled CLI with no TypeScript runner,
+// Puppeteer or pixelmatch. Build, validate and dev work; screenshots says what to install.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,8 +32,11 @@ async function productionInstall(): Promise<string> {
 
 function run(args: string[], from = install): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(from, 'bin/store-landing.js'), ...args], { cwd: project.dir, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [path.join(from, 'bin/store-landing.js'), ...args],
+      { cwd: project.dir, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -50,7 +54,9 @@ describe('a production install (no TypeScript runner, no Puppeteer, no pixelmatc
   });
 
   it('serves with dev', async () => {
-    const child = spawn(process.execPath, [path.join(install, 'bin/store-landing.js'), 'dev', '-c', project.config, '-p', '0', '--json'], { cwd: project.dir });
+    const child = spawn(process.execPath, [path.join(install, 'bin/store-landing.js'), 'dev', '-c', project.config, '-p', '0', '--json'], {
+      cwd: project.dir,
+    });
     const firstLine = await new Promise<string>((resolve) => {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -75,20 +81,35 @@ describe('a production install (no TypeScript runner, no Puppeteer, no pixelmatc
   it("ships the config's validators precompiled: no schema compiler in the CLI, the same messages, and the schema's files among its sources (an edit recompiles)", async () => {
     const { inputs } = JSON.parse(readFileSync(path.join(install, 'dist/inputs.json'), 'utf8')) as { inputs: string[] };
     expect(inputs.filter((input) => input.includes('node_modules/ajv/dist/compile/'))).toEqual([]);
-    expect(inputs).toEqual(expect.arrayContaining(['node_modules/ajv/dist/runtime/equal.js', 'generator/config/schema/index.ts', 'generator/config/schema/app.ts']));
+    expect(inputs).toEqual(
+      expect.arrayContaining([
+        'node_modules/ajv/dist/runtime/equal.js',
+        'generator/config/schema/index.ts',
+        'generator/config/schema/app.ts',
+      ]),
+    );
     const broken = path.join(repoRoot, 'tests/fixtures/site/campaign-wrong-type.yaml');
     const run1 = await run(['validate', '-c', broken]);
     expect(run1.code).toBe(1);
-    const expected = readFileSync(broken.replace(/\.yaml$/, '.expected.txt'), 'utf8').trim().split('\n');
-    expect(run1.stderr.split('\n').slice(1, 1 + expected.length)).toEqual(expected.map((line) => `  ${broken}:${line.slice(line.indexOf(':') + 1)}`));
+    const expected = readFileSync(broken.replace(/\.yaml$/, '.expected.txt'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(run1.stderr.split('\n').slice(1, 1 + expected.length)).toEqual(
+      expected.map((line) => `  ${broken}:${line.slice(line.indexOf(':') + 1)}`),
+    );
   });
 
   it('says exactly what screenshots needs installed, as an error and as JSON', async () => {
     const human = await run(['screenshots', '-c', project.config]);
     expect(human.code).toBe(1);
-    expect(human.stderr).toContain('`store-landing screenshots` needs puppeteer and pixelmatch, which are not installed. Install with: npm install --save-dev puppeteer@24.43.1 pixelmatch@7.2.0');
+    expect(human.stderr).toContain(
+      '`store-landing screenshots` needs puppeteer and pixelmatch, which are not installed. Install with: npm install --save-dev puppeteer@24.43.1 pixelmatch@7.2.0',
+    );
     const json = await run(['screenshots', '-c', project.config, '--json']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout).error).toMatchObject({ name: 'PackagesMissing', hint: expect.stringContaining('optional peer dependencies') });
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      name: 'PackagesMissing',
+      hint: expect.stringContaining('optional peer dependencies'),
+    });
   });
 });

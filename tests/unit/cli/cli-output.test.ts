@@ -1,4 +1,5 @@
-// The command line's output rules by table: colours per stream, the progress line, the JSON of failures, the missing-package message, listen errors.
+// The command line's output rules by table: colours per stream, the progress line, the JSON of failures, the
+// missing-package message, listen errors.
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { BuildProgress } from '../../../generator/pipeline/index.ts';
@@ -59,7 +60,9 @@ const progress = (overrides: Partial<BuildProgress>): BuildProgress => ({
 describe('the progress line', () => {
   it('says what is under way, with counts', () => {
     expect(describeProgress(progress({ stage: 'bundle' }))).toBe('Bundling the runtime…');
-    expect(describeProgress(progress({ images: { encoded: 37, cached: 12 } }))).toBe('Rendering 0/20 pages · encoding images: 37 encoded, 12 from the cache');
+    expect(describeProgress(progress({ images: { encoded: 37, cached: 12 } }))).toBe(
+      'Rendering 0/20 pages · encoding images: 37 encoded, 12 from the cache',
+    );
     expect(describeProgress(progress({ campaigns: 50, campaignsDone: 3, pagesDone: 60, pages: 1000 }))).toBe(
       'Rendering 60/1000 pages · campaign 4/50 · images: 0 from the cache',
     );
@@ -97,24 +100,35 @@ describe('the progress line', () => {
 describe('the build table', () => {
   it('formats sizes and aligns columns, painting the header after laying it out', () => {
     expect([formatBytes(870), formatBytes(12_595), formatBytes(4_718_592)]).toEqual(['870 B', '12.3 KB', '4.5 MB']);
-    expect(table(['Route', 'Size'], [['/', '1 KB'], ['/feature1', '2 KB']], (text) => `<${text}>`)).toEqual([
-      '<  Route       Size>',
-      '  /           1 KB',
-      '  /feature1   2 KB',
-    ]);
+    expect(
+      table(
+        ['Route', 'Size'],
+        [
+          ['/', '1 KB'],
+          ['/feature1', '2 KB'],
+        ],
+        (text) => `<${text}>`,
+      ),
+    ).toEqual(['<  Route       Size>', '  /           1 KB', '  /feature1   2 KB']);
   });
 });
 
 describe('failureJson', () => {
   it('lists config problems with their hint, and names other errors', () => {
     const issue = { file: 'v.yaml', line: 3, column: 5, path: 'app.rating', message: 'expected a number' };
-    expect(failureJson(new ConfigError([issue]))).toEqual({ ok: false, problems: [{ ...issue, hint: expect.stringContaining('validate') }] });
+    expect(failureJson(new ConfigError([issue]))).toEqual({
+      ok: false,
+      problems: [{ ...issue, hint: expect.stringContaining('validate') }],
+    });
     expect(failureJson(ConfigNotFound.create('x.yaml'))).toEqual({
       ok: false,
       error: { name: 'ConfigNotFound', message: 'Cannot read the config file x.yaml: it does not exist.', hint: ConfigNotFound.hint },
     });
     expect(failureJson(new UserError('Plain', 'no hint'))).toEqual({ ok: false, error: { name: 'Plain', message: 'no hint', hint: null } });
-    expect(failureJson(new TypeError('boom'))).toMatchObject({ ok: false, error: { name: 'InternalError', message: 'store-landing failed unexpectedly: boom' } });
+    expect(failureJson(new TypeError('boom'))).toMatchObject({
+      ok: false,
+      error: { name: 'InternalError', message: 'store-landing failed unexpectedly: boom' },
+    });
   });
 });
 
@@ -122,7 +136,9 @@ describe('the packages only screenshots needs', () => {
   it('are found when installed, and named with the tested version to install when missing', () => {
     expect(isInstalled('puppeteer')).toBe(true);
     expect(isInstalled('no-such-package-store-landing')).toBe(false);
-    expect(installSpec('puppeteer', { devDependencies: { puppeteer: '24.43.1' }, peerDependencies: { puppeteer: '^24.43.1' } })).toBe('puppeteer@24.43.1');
+    expect(installSpec('puppeteer', { devDependencies: { puppeteer: '24.43.1' }, peerDependencies: { puppeteer: '^24.43.1' } })).toBe(
+      'puppeteer@24.43.1',
+    );
     expect(installSpec('pixelmatch', { peerDependencies: { pixelmatch: '^7.2.0' } })).toBe('pixelmatch@^7.2.0');
     expect(() => requirePackages('screenshots', ['puppeteer', 'pixelmatch'], () => false)).toThrow(
       /needs puppeteer and pixelmatch, which are not installed\. Install with: npm install --save-dev puppeteer@24\.43\.1 pixelmatch@7\.2\.0$/,
@@ -134,7 +150,10 @@ describe('the packages only screenshots needs', () => {
 describe('listenError', () => {
   it('makes a busy or refused port and a missing address user errors, and leaves others alone', () => {
     const failure = (code: string) => Object.assign(new Error(code), { code });
-    expect(listenError(failure('EADDRINUSE'), '127.0.0.1', 4173)).toMatchObject({ name: 'PortInUse', hint: expect.stringContaining('-p 0') });
+    expect(listenError(failure('EADDRINUSE'), '127.0.0.1', 4173)).toMatchObject({
+      name: 'PortInUse',
+      hint: expect.stringContaining('-p 0'),
+    });
     expect(listenError(failure('EACCES'), '127.0.0.1', 80)).toMatchObject({ name: 'PortNotPermitted' });
     expect(listenError(failure('EADDRNOTAVAIL'), '10.9.9.9', 4173)).toMatchObject({ name: 'HostUnavailable' });
     const other = failure('EMFILE');

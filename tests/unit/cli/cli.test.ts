@@ -1,4 +1,5 @@
-// The command line as users run it (bin/store-landing.js, compiled): --version, --json on every outcome, colours per stream, busy ports, the build summary.
+// The command line as users run it (bin/store-landing.js, compiled): --version, --json on every outcome,
+// colours per stream, busy ports, the build summary.
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -20,8 +21,11 @@ const ESCAPE = '\x1b[';
 function cli(args: string[], env: Record<string, string> = {}, cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['NO_COLOR', 'FORCE_COLOR', 'TERM'].includes(name)));
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), ...args], { cwd, env: { ...base, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, 'bin/store-landing.js'), ...args],
+      { cwd, env: { ...base, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -43,7 +47,8 @@ describe('store-landing --version and --help', () => {
   it('lists every command, dev included', async () => {
     const run = await cli(['--help']);
     expect(run.code).toBe(0);
-    for (const command of ['build', 'validate', 'serve', 'dev', 'screenshots']) expect(run.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['build', 'validate', 'serve', 'dev', 'screenshots'])
+      expect(run.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
   });
 });
 
@@ -79,7 +84,10 @@ describe('--json on every outcome', () => {
   it('prints a refused flag as JSON too, with exit code 1', async () => {
     const run = await cli(['validate', '--colour', '--json']);
     expect(run).toMatchObject({ code: 1, stderr: '' });
-    expect(JSON.parse(run.stdout).error).toMatchObject({ name: 'InvalidArguments', message: expect.stringContaining("unknown option '--colour'") });
+    expect(JSON.parse(run.stdout).error).toMatchObject({
+      name: 'InvalidArguments',
+      message: expect.stringContaining("unknown option '--colour'"),
+    });
   });
 
   it('prints a successful validate and build as JSON with ok: true, even with colours forced', async () => {
@@ -142,7 +150,9 @@ describe('store-landing build, for people', () => {
     const run = await cli(['build', '-c', project.config, '-o', out]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^✓ Built 4 pages, [\d.]+ KB, in \d+ ms into .*out\/\n {2}load \d+ ms · bundle \d+ ms · render \d+ ms · write \d+ ms\n/);
+    expect(run.stdout).toMatch(
+      /^✓ Built 4 pages, [\d.]+ KB, in \d+ ms into .*out\/\n {2}load \d+ ms · bundle \d+ ms · render \d+ ms · write \d+ ms\n/,
+    );
     expect(run.stdout).toMatch(/^ {2}Route +Languages +Page \(HTML, inline CSS\)$/m);
     expect(run.stdout).toMatch(/^ {2}\/feature1 +en de +[\d.]+ KB – [\d.]+ KB$/m);
     expect(run.stdout).toMatch(/^ {2}JS at load: [\d.]+ KB/m);
@@ -171,7 +181,8 @@ describe('the compiled CLI', () => {
     await buildSite({ config: project.config, outDir: path.join(parent, 'direct') });
     const [compiled, direct] = await Promise.all([snapshot(path.join(parent, 'cli')), snapshot(path.join(parent, 'direct'))]);
     // Only the host adapters differ: they embed functions by their compiled text, which each compiler spaces its own way.
-    const own = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).filter(([file]) => !file.startsWith('_hosting/')));
+    const own = (files: Record<string, string>) =>
+      Object.fromEntries(Object.entries(files).filter(([file]) => !file.startsWith('_hosting/')));
     expect(own(compiled)).toEqual(own(direct));
     expect(Object.keys(compiled).sort()).toEqual(Object.keys(direct).sort());
   });
@@ -199,7 +210,9 @@ describe('the compiled CLI', () => {
     const tmp = await temporaryDir();
     const runs = Array.from({ length: 5 }, async () => {
       const child = startDevCli(tmp);
-      const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+      const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      );
       await new Promise((resolve) => child.stdout.once('data', resolve));
       child.kill('SIGINT');
       return exited;

@@ -94,7 +94,9 @@ describe('files that are not configs at all', () => {
     const file = await temporaryConfig(Buffer.concat([head, Buffer.alloc(10 * 1024 * 1024 - head.length, '\t- not: [yaml\n')]));
     expect(Buffer.byteLength(readFileSync(file))).toBe(10 * 1024 * 1024);
     const started = performance.now();
-    const expected = [`${file}:1:1 file too large: expected at most 1,048,576 bytes (1 MB), found 10,485,760 bytes (a config or locale file is a few KB; is it the right file?)`];
+    const expected = [
+      `${file}:1:1 file too large: expected at most 1,048,576 bytes (1 MB), found 10,485,760 bytes (a config or locale file is a few KB; is it the right file?)`,
+    ];
     expect(await configIssues(file)).toEqual(expected);
     expect(performance.now() - started).toBeLessThan(500);
     await expectRefusedBuild(file, expected);
@@ -104,7 +106,10 @@ describe('files that are not configs at all', () => {
     // Nothing ever writes into the pipe: reading it would wait for ever, and /dev/zero never ends.
     const fifo = path.join(await temporaryDir(), 'variants.yaml');
     execFileSync('mkfifo', [fifo]);
-    for (const [file, kind] of [[fifo, 'a named pipe (FIFO)'], ['/dev/zero', 'a character device']] as const) {
+    for (const [file, kind] of [
+      [fifo, 'a named pipe (FIFO)'],
+      ['/dev/zero', 'a character device'],
+    ] as const) {
       const expected = [`${file}:1:1 not a regular file: expected a YAML or JSON file, found ${kind}`];
       expect(await configIssues(file)).toEqual(expected);
       await expectRefusedBuild(file, expected);
@@ -116,7 +121,9 @@ describe('files that are not configs at all', () => {
     const german = path.join(path.dirname(config), 'locales/de.json');
     await rm(german);
     execFileSync('mkfifo', [german]);
-    expect(await configIssues(config)).toEqual([`${path.relative(process.cwd(), german)}:1:1 not a regular file: expected a YAML or JSON file, found a named pipe (FIFO)`]);
+    expect(await configIssues(config)).toEqual([
+      `${path.relative(process.cwd(), german)}:1:1 not a regular file: expected a YAML or JSON file, found a named pipe (FIFO)`,
+    ]);
   });
 
   it(`accepts a file of exactly ${MAX_CONFIG_BYTES} bytes and refuses one byte more`, async () => {
@@ -131,7 +138,12 @@ describe('files that are not configs at all', () => {
   it(`stops a "billion laughs" alias bomb at ${MAX_ALIAS_COUNT} copies, in bounded time and memory`, async () => {
     // Twenty levels of ten aliases each: 10^20 copies if anything expanded it.
     const levels = ['l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-    for (let i = 1; i < 20; i++) levels.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 20; i++)
+      levels.push(
+        `l${i}: &l${i} [${Array(10)
+          .fill(`*l${i - 1}`)
+          .join(', ')}]`,
+      );
     const text = levels.join('\n') + '\napp: *l19\n';
     const heapBefore = process.memoryUsage().heapUsed;
     const started = performance.now();
@@ -205,13 +217,41 @@ describe('decodeConfigText', () => {
   it.each([
     ['a JPEG', [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], '1:1 not a text file: expected UTF-8 YAML or JSON text, found a JPEG image'],
     ['a gzip archive', [0x1f, 0x8b, 0x08, 0x00], '1:1 not a text file: expected UTF-8 YAML or JSON text, found a gzip archive'],
-    ['a NUL after text', [...Buffer.from('a: 1\nb'), 0, 0x31], '1:1 not a text file: expected UTF-8 YAML or JSON text, found binary data (a NUL byte at offset 6)'],
-    ['a lone continuation byte', [...Buffer.from('a: 1\nbb: '), 0x80], '2:5 not UTF-8: expected UTF-8 text, found the byte 0x80 (save the file as UTF-8)'],
-    ['an overlong slash', [...Buffer.from('a: '), 0xc0, 0xaf], '1:4 not UTF-8: expected UTF-8 text, found the byte 0xC0 (save the file as UTF-8)'],
-    ['an encoded surrogate', [...Buffer.from('a: '), 0xed, 0xa0, 0x80], '1:4 not UTF-8: expected UTF-8 text, found the byte 0xED (save the file as UTF-8)'],
-    ['a cut-off sequence at the end', [...Buffer.from('a: é'), 0xe2, 0x82], '1:5 not UTF-8: expected UTF-8 text, found the byte 0xE2 (save the file as UTF-8)'],
-    ['a vertical tab', [...Buffer.from('a: x\u000by')], '1:5 control character U+000B: expected printable text, found a control character (remove it)'],
-    ['DEL', [...Buffer.from('\n\na\u007f')], '3:2 control character U+007F: expected printable text, found a control character (remove it)'],
+    [
+      'a NUL after text',
+      [...Buffer.from('a: 1\nb'), 0, 0x31],
+      '1:1 not a text file: expected UTF-8 YAML or JSON text, found binary data (a NUL byte at offset 6)',
+    ],
+    [
+      'a lone continuation byte',
+      [...Buffer.from('a: 1\nbb: '), 0x80],
+      '2:5 not UTF-8: expected UTF-8 text, found the byte 0x80 (save the file as UTF-8)',
+    ],
+    [
+      'an overlong slash',
+      [...Buffer.from('a: '), 0xc0, 0xaf],
+      '1:4 not UTF-8: expected UTF-8 text, found the byte 0xC0 (save the file as UTF-8)',
+    ],
+    [
+      'an encoded surrogate',
+      [...Buffer.from('a: '), 0xed, 0xa0, 0x80],
+      '1:4 not UTF-8: expected UTF-8 text, found the byte 0xED (save the file as UTF-8)',
+    ],
+    [
+      'a cut-off sequence at the end',
+      [...Buffer.from('a: é'), 0xe2, 0x82],
+      '1:5 not UTF-8: expected UTF-8 text, found the byte 0xE2 (save the file as UTF-8)',
+    ],
+    [
+      'a vertical tab',
+      [...Buffer.from('a: x\u000by')],
+      '1:5 control character U+000B: expected printable text, found a control character (remove it)',
+    ],
+    [
+      'DEL',
+      [...Buffer.from('\n\na\u007f')],
+      '3:2 control character U+007F: expected printable text, found a control character (remove it)',
+    ],
   ])('refuses %s with one message', (_name, bytes, expected) => {
     try {
       decodeConfigText(Uint8Array.from(bytes), 'x.yaml');
@@ -225,7 +265,9 @@ describe('decodeConfigText', () => {
   });
 
   it('decodes any UTF-8 text without control characters exactly, and drops a leading BOM (2,000 runs)', () => {
-    const printable = fc.string({ unit: 'grapheme', maxLength: 200 }).map((text) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff]/g, ''));
+    const printable = fc
+      .string({ unit: 'grapheme', maxLength: 200 })
+      .map((text) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff]/g, ''));
     fc.assert(
       fc.property(printable, fc.boolean(), (text, bom) => {
         const bytes = Buffer.from((bom ? '\uFEFF' : '') + text, 'utf8');
@@ -266,7 +308,11 @@ describe('jsonSyntaxError', () => {
     ['{"a": "b\nc"}', 8, 'invalid JSON: expected a closing " on the same line (write line breaks as \\n), found "\\n"'],
     ['{"a":\t"b\tc"}', 8, 'invalid JSON: expected printable text (control characters inside quotes must be escaped), found "\\t"'],
     ['{"a": "b"', 9, 'invalid JSON: expected "," or "}", found the end of the file'],
-    ['{"a": tru}', 6, 'invalid JSON: expected a value (text in double quotes, a number, true, false, null, an object or a list), found "tru"'],
+    [
+      '{"a": tru}',
+      6,
+      'invalid JSON: expected a value (text in double quotes, a number, true, false, null, an object or a list), found "tru"',
+    ],
     ['{"a": 1} {}', 9, 'invalid JSON: expected the end of the file after the top-level value, found "{"'],
     ['{"a": "\\x"}', 8, 'invalid JSON: expected an escape such as \\n, \\" or \\\\ after the backslash, found "x"'],
   ])('finds the mistake in %j', (text, offset, message) => {
@@ -282,7 +328,7 @@ describe('jsonSyntaxError', () => {
     );
     const mangled = fc
       .tuple(fc.json({ depthSize: 'small' }), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', '\\', '\n', ' ', '{', 'x'))
-      .map(([text, at, insert]) => text.slice(0, at % (text.length + 1)) + insert + text.slice(at % (text.length + 1) + 1));
+      .map(([text, at, insert]) => text.slice(0, at % (text.length + 1)) + insert + text.slice((at % (text.length + 1)) + 1));
     fc.assert(
       fc.property(mangled, (text) => {
         let parses = true;

@@ -1,4 +1,5 @@
-// The files a config names: inside its own folder (links followed), and images the build can encode, judged from their headers; each problem at its YAML line, by validate and build alike.
+// The files a config names: inside its own folder (links followed), and images the build can encode, judged
+// from their headers; each problem at its YAML line, by validate and build alike.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { checkConfig, configIssues, copySiteFiles, fixtureConfig, runCli, siteDi
 import { pngHeader } from './png-header.ts';
 
 const BASE = readFileSync(fixtureConfig('base'), 'utf8');
-const HINT = "copy it into that folder (the build publishes what it reads, and follows links)";
+const HINT = 'copy it into that folder (the build publishes what it reads, and follows links)';
 
 const created: string[] = [];
 afterAll(async () => {
@@ -50,7 +51,7 @@ const SCREENSHOT_PNG = readFileSync(path.join(siteDir, 'images/formats/screensho
 /** A 1 x 1 GIF. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-describe('paths outside the config\'s folder', () => {
+describe("paths outside the config's folder", () => {
   it('are refused at the YAML line: ../ paths, absolute paths, and a locales folder outside', async () => {
     const { outside, at, config, dir } = await project([
       ['icon: images/icon.svg', 'icon: ../outside/icon.svg'],
@@ -83,7 +84,7 @@ describe('paths outside the config\'s folder', () => {
     ]);
   });
 
-  it('are refused in a campaign at the campaign\'s line, and a linked locales folder at localesDir', async () => {
+  it("are refused in a campaign at the campaign's line, and a linked locales folder at localesDir", async () => {
     const { outside, at, config, dir } = await project([
       ['localesDir: locales', 'localesDir: translations'],
       ['payments:', 'campaigns:\n  summer:\n    sharedScreenshots: [../outside/shot.png]\npayments:'],
@@ -106,7 +107,10 @@ describe('paths outside the config\'s folder', () => {
   it('accept absolute paths and links that stay inside the folder', async () => {
     const { config, dir } = await project([['icon: images/icon.svg', 'icon: images/same-icon.svg']]);
     symlinkSync(path.join(dir, 'images/icon.svg'), path.join(dir, 'images/same-icon.svg'));
-    writeFileSync(config, readFileSync(config, 'utf8').replace('[images/screenshots/default-1.svg]', `[${dir}/images/screenshots/default-1.svg]`));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('[images/screenshots/default-1.svg]', `[${dir}/images/screenshots/default-1.svg]`),
+    );
     await expect(checkConfig(config)).resolves.toBeDefined();
   });
 });
@@ -142,13 +146,17 @@ describe('images, judged from their headers', () => {
   });
 
   it('are checked by `validate` and by `build` alike, at the line and column, before anything is encoded or written', async () => {
-    const { at, config, dir } = await project([['icon: images/icon.svg', 'icon: images/bomb.png']], { 'images/bomb.png': pngHeader(30_000, 30_000) });
+    const { at, config, dir } = await project([['icon: images/icon.svg', 'icon: images/bomb.png']], {
+      'images/bomb.png': pngHeader(30_000, 30_000),
+    });
     const expected = `${at('images/bomb.png')} app.icon: image too large: expected at most ${MAX_IMAGE_PIXELS.toLocaleString('en-US')} pixels at images/bomb.png, found 30,000 x 30,000 = 900,000,000 pixels; scale it down (the page needs at most 3 times the width it shows it at)`;
     const validate = await runCli(['validate', '-c', config, '--json']);
     expect(validate.code).toBe(1);
-    expect(JSON.parse(validate.stdout).problems.map((problem: { line: number; column: number }) => `${config}:${problem.line}:${problem.column}`)).toEqual([
-      expected.split(' ')[0],
-    ]);
+    expect(
+      JSON.parse(validate.stdout).problems.map(
+        (problem: { line: number; column: number }) => `${config}:${problem.line}:${problem.column}`,
+      ),
+    ).toEqual([expected.split(' ')[0]]);
     const before = await snapshot(dir);
     const build = await runCli(['build', '-c', config, '-o', path.join(dir, 'out')]);
     expect(build.code).toBe(1);

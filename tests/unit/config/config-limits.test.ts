@@ -65,10 +65,13 @@ describe('upper bounds', () => {
 });
 
 describe('--shard', () => {
-  it.each(['1/99999999999999999999', '1/9007199254740993', '99999999999999999999/99999999999999999999'])('refuses %s, past the safe integers', (value) => {
-    expect(() => parseShard(value)).toThrow(InvalidArgumentError);
-    expect(() => parseShard(value)).toThrow(`--shard must be I/N with 1 <= I <= N, found "${value}".`);
-  });
+  it.each(['1/99999999999999999999', '1/9007199254740993', '99999999999999999999/99999999999999999999'])(
+    'refuses %s, past the safe integers',
+    (value) => {
+      expect(() => parseShard(value)).toThrow(InvalidArgumentError);
+      expect(() => parseShard(value)).toThrow(`--shard must be I/N with 1 <= I <= N, found "${value}".`);
+    },
+  );
 
   it('accepts the largest safe count', () => {
     expect(parseShard('1/9007199254740991')).toEqual({ index: 1, count: 9007199254740991 });

@@ -30,10 +30,19 @@ describe('positionOf', () => {
   const loaded = parseConfig('app:\n  rating: 7\n  links:\n    - a\n    - b\n', 'x.yaml');
 
   it.each([
-    [['app', 'rating'], [2, 11]],
-    [['app', 'links', 1], [5, 7]],
+    [
+      ['app', 'rating'],
+      [2, 11],
+    ],
+    [
+      ['app', 'links', 1],
+      [5, 7],
+    ],
     // A missing key points at the nearest parent that exists.
-    [['app', 'missing', 'deeper'], [2, 3]],
+    [
+      ['app', 'missing', 'deeper'],
+      [2, 3],
+    ],
     [[], [1, 1]],
   ])('locates %j at %j', (keyPath, position) => {
     expect(positionOf(loaded, keyPath as Array<string | number>)).toEqual(position);
@@ -52,7 +61,13 @@ describe('store-landing validate', () => {
   it('says the default config is valid and exits 0', async () => {
     const result = await runCli(['validate', '-c', defaultConfig, '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ ok: true, valid: true, config: defaultConfig, campaigns: ['spring-sale', 'kids'], pages: 60 });
+    expect(JSON.parse(result.stdout)).toEqual({
+      ok: true,
+      valid: true,
+      config: defaultConfig,
+      campaigns: ['spring-sale', 'kids'],
+      pages: 60,
+    });
   });
 
   it('names a missing config file', async () => {

@@ -1,4 +1,5 @@
-// The issue's fill-in payloads as a config: a developer link, an app name and a consent title equal to the old fixed stand-ins, and a default link that closes its attribute.
+// The issue's fill-in payloads as a config: a developer link, an app name and a consent title equal to the
+// old fixed stand-ins, and a default link that closes its attribute.
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,10 @@ export const OLD_HTML_TOKEN = 'https://install-link.store-landing.invalid/';
 /** The issue's payload: a default install link that closes its attribute when JSON-escaped into HTML. */
 export const HOSTILE_LINK = 'https://x/"onfocus=alert(document.domain)//';
 
-/** Writes the base fixture with the issue's payloads (the developer link, the app name and the consent prompt's title equal to stand-ins) into a new folder; returns it. */
+/**
+ * Writes the base fixture with the issue's payloads (the developer link, the app name and the consent
+ * prompt's title equal to stand-ins) into a new folder; returns it.
+ */
 export async function writeHostileConfig(): Promise<string> {
   const dir = await temporaryDir('store-landing-fill-in-');
   // The base fixture's images beside it (its paths stay as written); the locales are written below, changed.

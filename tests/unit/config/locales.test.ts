@@ -35,7 +35,7 @@ async function editedMarkets(edit: (files: Record<string, Record<string, unknown
 }
 
 describe('a config with ja, pt-BR and ar beside en', () => {
-  it('is valid, and plans a folder per locale named by its tag, the default locale\'s pages at the plain routes', async () => {
+  it("is valid, and plans a folder per locale named by its tag, the default locale's pages at the plain routes", async () => {
     const { valid, plans } = await checkConfig(marketsConfig);
     expect(plans[0]!.config.locales).toEqual(['en', 'ja', 'pt-BR', 'ar']);
     expect(plans[0]!.pages.map((page) => page.file)).toEqual(['index.html', 'ja/index.html', 'pt-BR/index.html', 'ar/index.html']);
@@ -110,21 +110,28 @@ describe('plural forms', () => {
       delete (files.ja!.ratings as Record<string, string>).count_other;
     });
     const issues = await configIssues(config);
-    expect(issues).toEqual([expect.stringMatching(/locales\/ja\.json:\d+:\d+ ratings\.count_other: missing plural form: expected a text for "ratings\.count_other" in ja/)]);
+    expect(issues).toEqual([
+      expect.stringMatching(
+        /locales\/ja\.json:\d+:\d+ ratings\.count_other: missing plural form: expected a text for "ratings\.count_other" in ja/,
+      ),
+    ]);
   });
 });
 
 describe('the texts a campaign names', () => {
-  it("are required of the locale files it shares with the top level, whose own keys they already have", async () => {
+  it('are required of the locale files it shares with the top level, whose own keys they already have', async () => {
     const config = await editedMarkets(() => {});
     const text = await readFile(config, 'utf8');
-    const reviews = '      reviews:\n        - { id: r1, author: Kathy_D_88, rating: 5 }\n        - { id: r9, author: Newcomer, rating: 4 }\n';
+    const reviews =
+      '      reviews:\n        - { id: r1, author: Kathy_D_88, rating: 5 }\n        - { id: r9, author: Newcomer, rating: 4 }\n';
     await writeFile(config, text.replace('\ncampaigns:\n', `\ncampaigns:\n  reviewed:\n    app:\n${reviews}`));
     const issues = await configIssues(config);
     // Each locale lacks the title and body of r9; the top level, checked first with the same files, lacks nothing.
     expect(issues).toHaveLength(8);
     for (const locale of ['en', 'ja', 'pt-BR', 'ar']) {
-      expect(issues).toContainEqual(expect.stringMatching(new RegExp(`locales/${locale}\\.json:\\d+:\\d+ reviews\\.r9\\.title: missing translation`)));
+      expect(issues).toContainEqual(
+        expect.stringMatching(new RegExp(`locales/${locale}\\.json:\\d+:\\d+ reviews\\.r9\\.title: missing translation`)),
+      );
     }
   });
 });

@@ -1,4 +1,5 @@
-// The tracking checks the schema cannot express: split tests of real variants, click ids from their own query keys, no Smart Script markers as parameter names, conversion labels with an Ads tag.
+// The tracking checks the schema cannot express: split tests of real variants, click ids from their own query
+// keys, no Smart Script markers as parameter names, conversion labels with an Ads tag.
 import { readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +63,8 @@ describe('trackingProblems', () => {
           {
             keyPath: ['splitTest', 'Feature1'],
             atKey: true,
-            message: 'unknown landing type: expected the name of a variant (default, feature1), found "Feature1" (did you mean "feature1"?)',
+            message:
+              'unknown landing type: expected the name of a variant (default, feature1), found "Feature1" (did you mean "feature1"?)',
           },
         ],
       ],
@@ -90,7 +92,10 @@ describe('trackingProblems', () => {
     it('every click-id parameter the runtime adds is checked', () => {
       for (const param of CLICK_ID_PARAMS) {
         const problems = trackingProblems(configWith({ attribution: { [param]: 'page.url' } }));
-        expect(problems.map((problem) => problem.keyPath), param).toEqual([['tracking', 'attribution', param]]);
+        expect(
+          problems.map((problem) => problem.keyPath),
+          param,
+        ).toEqual([['tracking', 'attribution', param]]);
       }
     });
 
@@ -116,7 +121,7 @@ describe('trackingProblems', () => {
     });
   });
 
-  describe('the Smart Script\'s own markers', () => {
+  describe("the Smart Script's own markers", () => {
     it.each(SMART_SCRIPT_MARKERS)('refuses %s as a parameter name, at the name', (name) => {
       expect(trackingProblems(configWith({ attribution: { pid: 'query.utm_source', [name]: 'query.x' } }))).toEqual([
         {
@@ -127,8 +132,12 @@ describe('trackingProblems', () => {
       ]);
     });
 
-    it('takes the Smart Script\'s other names, and names that merely start alike', () => {
-      expect(trackingProblems(configWith({ attribution: { af_js: 'query.a', af_ss: 'query.b', af_ss_version: 'query.c', af_sub1: 'cookie._fbc' } }))).toEqual([]);
+    it("takes the Smart Script's other names, and names that merely start alike", () => {
+      expect(
+        trackingProblems(
+          configWith({ attribution: { af_js: 'query.a', af_ss: 'query.b', af_ss_version: 'query.c', af_sub1: 'cookie._fbc' } }),
+        ),
+      ).toEqual([]);
     });
   });
 
@@ -166,7 +175,8 @@ describe('query.<name> sources the schema lets through', () => {
   // with either could never resolve. The schema refuses them, which is why trackingProblems has no
   // rule of its own for them; this keeps it that way.
   const sourcePattern = new RegExp(
-    (configSchema.properties.tracking.properties.attribution as unknown as { additionalProperties: { pattern: string } }).additionalProperties.pattern,
+    (configSchema.properties.tracking.properties.attribution as unknown as { additionalProperties: { pattern: string } })
+      .additionalProperties.pattern,
   );
 
   it.each(['query.my key', 'query.my+key', 'query.', 'query.my%20key', 'query.a.b'])('refuses %s', (source) => {

@@ -1,4 +1,5 @@
-// Dev's watcher (one report per burst of saves, editors' save-by-rename seen, scratch files ignored, saves before it started found) and its writer (only changed files written, stale ones removed).
+// Dev's watcher (one report per burst of saves, editors' save-by-rename seen, scratch files ignored, saves
+// before it started found) and its writer (only changed files written, stale ones removed).
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,12 +79,18 @@ describe('FileWatcher', () => {
 describe('listPlanFiles and findChangedFiles', () => {
   it('list what a plan covers (not scratch or unread files) and find what is new, modified or gone between two listings', async () => {
     const dir = await project();
-    const plan = { files: [path.join(dir, 'variants.yaml')], folders: [{ dir: path.join(dir, 'locales'), extensions: ['.json'] }], trees: [path.join(dir, 'page')] };
+    const plan = {
+      files: [path.join(dir, 'variants.yaml')],
+      folders: [{ dir: path.join(dir, 'locales'), extensions: ['.json'] }],
+      trees: [path.join(dir, 'page')],
+    };
     writeFileSync(path.join(dir, 'page/view/components/a.tsx'), '1');
     writeFileSync(path.join(dir, 'locales/notes.txt'), 'not read');
     writeFileSync(path.join(dir, 'locales/.en.json.swp'), 'scratch');
     const before = await listPlanFiles(plan);
-    expect([...before.keys()].sort()).toEqual(['locales/en.json', 'page/view/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
+    expect([...before.keys()].sort()).toEqual(
+      ['locales/en.json', 'page/view/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)),
+    );
     expect(findChangedFiles(before, await listPlanFiles(plan))).toEqual([]);
     // A later modification time, as a save while the first build ran gives.
     const later = new Date(statSync(path.join(dir, 'variants.yaml')).mtimeMs + 1000);
@@ -91,7 +98,9 @@ describe('listPlanFiles and findChangedFiles', () => {
     utimesSync(path.join(dir, 'variants.yaml'), later, later);
     writeFileSync(path.join(dir, 'locales/de.json'), '{}');
     rmSync(path.join(dir, 'page/view/components/a.tsx'));
-    expect(findChangedFiles(before, await listPlanFiles(plan)).sort()).toEqual(['locales/de.json', 'page/view/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)));
+    expect(findChangedFiles(before, await listPlanFiles(plan)).sort()).toEqual(
+      ['locales/de.json', 'page/view/components/a.tsx', 'variants.yaml'].map((file) => path.join(dir, file)),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
-// `store-landing dev` in process on a copied project: rebuilds on edits, tells connected pages, keeps the last good build on errors, and adds its script to dev responses only.
+// `store-landing dev` in process on a copied project: rebuilds on edits, tells connected pages, keeps the
+// last good build on errors, and adds its script to dev responses only.
 import { existsSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -108,7 +109,7 @@ describe('store-landing dev', () => {
     events.drain();
     project.write('variants.yaml', good.replace(/^ {2}rating: 4\.5$/m, '  rating: [4.5'));
     const error = await events.next('error');
-    const line = good.split('\n').findIndex((text) => text === '  rating: 4.5') + 1;
+    const line = good.split('\n').indexOf('  rating: 4.5') + 1;
     expect(error.problems).toEqual([expect.objectContaining({ location: `${project.config}:${line}:11` })]);
     expect((error.problems as Array<{ frame: string }>)[0]!.frame).toMatch(new RegExp(`^> +${line} \\| {3}rating: \\[4\\.5$`, 'm'));
     expect(lastReport()).toMatchObject({ type: 'failed' });

@@ -34,9 +34,12 @@ describe('build --all --shard I/N', () => {
     const pages = shards.map((plans) => plans.reduce((total, plan) => total + plan.pages.length, 0));
     expect(shards.every((plans) => plans.length > 0)).toBe(true);
     expect(Math.max(...pages) - Math.min(...pages)).toBeLessThanOrEqual(4);
-    expect(shards.flat().map((plan) => plan.name ?? '(top level)').sort()).toEqual(
-      ['(top level)', 'alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'],
-    );
+    expect(
+      shards
+        .flat()
+        .map((plan) => plan.name ?? '(top level)')
+        .sort(),
+    ).toEqual(['(top level)', 'alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf']);
   });
 
   it('writes only its own part: no host files, and a manifest that says which shard it is, and of what', async () => {
@@ -79,7 +82,10 @@ describe('configFingerprint', () => {
 describe('store-landing merge', () => {
   it('joins the shards into exactly the site one build --all writes (diff -r)', async () => {
     const merged = path.join(work, 'merged');
-    const result = await mergeShards([3, 1, 2].map((index) => path.join(work, `shard-${index}`)), merged);
+    const result = await mergeShards(
+      [3, 1, 2].map((index) => path.join(work, `shard-${index}`)),
+      merged,
+    );
     expect(result).toMatchObject({ shards: 3, campaigns: 8 });
     // diff exits 0 only when both trees hold the same files with the same bytes.
     await expect(promisify(execFile)('diff', ['-r', path.join(work, 'all'), merged])).resolves.toMatchObject({ stdout: '' });
@@ -89,7 +95,11 @@ describe('store-landing merge', () => {
   it('stopped by SIGTERM while it writes, ends by that signal and leaves nothing behind', async () => {
     const parent = await temporaryDir();
     const shards = [1, 2, 3].map((index) => path.join(work, `shard-${index}`));
-    const merge = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'merge', ...shards, '-o', path.join(parent, 'merged')], { stdio: 'ignore' });
+    const merge = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'bin/store-landing.js'), 'merge', ...shards, '-o', path.join(parent, 'merged')],
+      { stdio: 'ignore' },
+    );
     const ended = new Promise<string | null>((resolve) => merge.once('exit', (_code, signal) => resolve(signal)));
     // Its staging folder, which it fills for a while.
     await waitForEntry(parent, '.merged.tmp-', merge);
@@ -107,18 +117,35 @@ describe('store-landing merge', () => {
     await buildSite({ config: path.join(project, 'shards.yaml'), outDir: edited, all: true, shard: { index: 2, count: SHARDS } });
     const out = path.join(project, 'merged');
     const shards = [path.join(work, 'shard-1'), edited, path.join(work, 'shard-3')];
-    const error = await mergeShards(shards, out).then(() => undefined, (reason: UserError) => reason);
+    const error = await mergeShards(shards, out).then(
+      () => undefined,
+      (reason: UserError) => reason,
+    );
     expect(error?.name).toBe('ShardsDiffer');
-    expect(error?.message).toMatch(new RegExp(`^Cannot merge ${edited}: shard 2 was built from another config or store-landing version than shard 1 \\(${path.join(work, 'shard-1')}\\)`));
+    expect(error?.message).toMatch(
+      new RegExp(
+        `^Cannot merge ${edited}: shard 2 was built from another config or store-landing version than shard 1 \\(${path.join(work, 'shard-1')}\\)`,
+      ),
+    );
     expect(existsSync(out)).toBe(false);
   }, 120_000);
 
   it('refuses a missing or doubled shard, and a folder that is not a shard', async () => {
-    await expect(mergeShards([1, 2].map((index) => path.join(work, `shard-${index}`)), path.join(work, 'x'))).rejects.toThrow(
-      'the shards are not 1 to 3 once each; missing 3',
+    await expect(
+      mergeShards(
+        [1, 2].map((index) => path.join(work, `shard-${index}`)),
+        path.join(work, 'x'),
+      ),
+    ).rejects.toThrow('the shards are not 1 to 3 once each; missing 3');
+    await expect(
+      mergeShards(
+        [1, 2, 2].map((index) => path.join(work, `shard-${index}`)),
+        path.join(work, 'x'),
+      ),
+    ).rejects.toThrow('given twice 2');
+    await expect(mergeShards([path.join(work, 'all')], path.join(work, 'x'))).rejects.toThrow(
+      'it is not the output of `build --all --shard I/N`',
     );
-    await expect(mergeShards([1, 2, 2].map((index) => path.join(work, `shard-${index}`)), path.join(work, 'x'))).rejects.toThrow('given twice 2');
-    await expect(mergeShards([path.join(work, 'all')], path.join(work, 'x'))).rejects.toThrow('it is not the output of `build --all --shard I/N`');
   });
 });
 
@@ -132,7 +159,10 @@ describe('build --all', () => {
         return { status: response.status, html: await response.text() };
       };
       expect(await page('/')).toMatchObject({ status: 200, html: expect.stringContaining('<html lang="de"') });
-      expect(await page('/alpha/feature1?x=1')).toMatchObject({ status: 200, html: expect.stringContaining('pictura.onelink.me/Ab1c/alpha') });
+      expect(await page('/alpha/feature1?x=1')).toMatchObject({
+        status: 200,
+        html: expect.stringContaining('pictura.onelink.me/Ab1c/alpha'),
+      });
       expect(await page('/partners/echo/')).toMatchObject({ status: 200 });
       expect((await page('/nope')).status).toBe(404);
     } finally {
@@ -140,6 +170,14 @@ describe('build --all', () => {
     }
     const manifest = JSON.parse(await readFile(path.join(work, 'all/manifest.json'), 'utf8'));
     expect(manifest.root.basePath).toBe('/');
-    expect(manifest.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf']);
+    expect(manifest.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual([
+      'alpha',
+      'bravo',
+      'charlie',
+      'delta',
+      'echo',
+      'foxtrot',
+      'golf',
+    ]);
   });
 });

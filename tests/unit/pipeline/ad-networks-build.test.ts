@@ -1,4 +1,5 @@
-// The ad networks per campaign in a build: null turns a network off, and only the hosts of the networks a campaign turns on reach its runtime config, its pages' policy and every host adapter.
+// The ad networks per campaign in a build: null turns a network off, and only the hosts of the networks a
+// campaign turns on reach its runtime config, its pages' policy and every host adapter.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,13 +57,17 @@ beforeAll(async () => {
   await buildSite({ config: path.join(project, 'variants.yaml'), outDir, all: true, imageCacheDir: path.join(siteDir, '.cache/images') });
 }, 240_000);
 
-describe('a campaign\'s ad networks', () => {
-  it('reach its pages\' runtime config: null leaves a network out, and the conversion label with its Google tag', () => {
+describe("a campaign's ad networks", () => {
+  it("reach its pages' runtime config: null leaves a network out, and the conversion label with its Google tag", () => {
     const tracking = (folder: string) => {
       const html = read(path.join(folder, 'feature1/index.html'));
       const json = /<script type="application\/json" id="runtime-config">([\s\S]*?)<\/script>/.exec(html)![1]!;
       const settings = JSON.parse(json).tracking as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(IDS).filter((key) => key in settings).map((key) => [key, settings[key]]));
+      return Object.fromEntries(
+        Object.keys(IDS)
+          .filter((key) => key in settings)
+          .map((key) => [key, settings[key]]),
+      );
     };
     expect(tracking('')).toEqual(IDS);
     expect(tracking('no-pixels')).toEqual({});
@@ -70,20 +75,23 @@ describe('a campaign\'s ad networks', () => {
     expect(tracking('analytics')).toEqual({ ...IDS, googleTagId: 'G-ABC123DEF4', googleAdsConversion: undefined });
   });
 
-  it.each(Object.entries(EXPECTED_HOSTS))('/%s: its pages\' meta policy and its header policy name the hosts of its networks only', (folder, networks) => {
-    const metaPolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(read(path.join(folder, 'index.html')))![1]!;
-    for (const policy of [metaPolicy, manifestPolicy(folder)]) {
-      for (const [network, host] of Object.entries(NETWORK_HOSTS)) {
-        expect(policy.includes(host), `${folder || '/'} ${network}`).toBe(networks.includes(network as keyof typeof NETWORK_HOSTS));
+  it.each(Object.entries(EXPECTED_HOSTS))(
+    "/%s: its pages' meta policy and its header policy name the hosts of its networks only",
+    (folder, networks) => {
+      const metaPolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(read(path.join(folder, 'index.html')))![1]!;
+      for (const policy of [metaPolicy, manifestPolicy(folder)]) {
+        for (const [network, host] of Object.entries(NETWORK_HOSTS)) {
+          expect(policy.includes(host), `${folder || '/'} ${network}`).toBe(networks.includes(network as keyof typeof NETWORK_HOSTS));
+        }
+        // AppsFlyer and Braintree stay whatever the networks.
+        expect(policy).toContain('https://websdk.appsflyer.com');
+        expect(policy).toContain('https://api.braintreegateway.com');
       }
-      // AppsFlyer and Braintree stay whatever the networks.
-      expect(policy).toContain('https://websdk.appsflyer.com');
-      expect(policy).toContain('https://api.braintreegateway.com');
-    }
-    if (folder === 'no-pixels') expect(manifestPolicy(folder)).not.toMatch(/facebook|tiktok|snapchat|sc-static|google|doubleclick/);
-  });
+      if (folder === 'no-pixels') expect(manifestPolicy(folder)).not.toMatch(/facebook|tiktok|snapchat|sc-static|google|doubleclick/);
+    },
+  );
 
-  it('gives every host adapter each campaign\'s own policy', () => {
+  it("gives every host adapter each campaign's own policy", () => {
     const folders = Object.keys(EXPECTED_HOSTS);
     const policies = new Map(folders.map((folder) => [folder, manifestPolicy(folder)]));
     expect(new Set(policies.values()).size).toBe(folders.length);
@@ -93,13 +101,16 @@ describe('a campaign\'s ad networks', () => {
     // Netlify (and the root _headers): the campaign's /<base>* block.
     const netlify = read('_hosting/netlify/_headers');
     expect(read('_headers')).toBe(netlify);
-    for (const folder of folders.filter(Boolean)) expect(netlify).toContain(`/${folder}/*\n  Content-Security-Policy: ${policies.get(folder)}\n`);
+    for (const folder of folders.filter(Boolean))
+      expect(netlify).toContain(`/${folder}/*\n  Content-Security-Policy: ${policies.get(folder)}\n`);
     expect(pagePolicies(netlify)).toEqual(new Set(policies.values()));
 
     // Vercel: every route under a campaign's base carries its policy.
     const routes: Array<{ src?: string; headers?: Record<string, string> }> = JSON.parse(read('_hosting/vercel/vercel.json')).routes;
     for (const folder of folders.filter(Boolean)) {
-      const own = routes.filter((route) => route.src?.startsWith(`^/${folder}/`) && route.headers?.['Content-Security-Policy']?.includes('strict-dynamic'));
+      const own = routes.filter(
+        (route) => route.src?.startsWith(`^/${folder}/`) && route.headers?.['Content-Security-Policy']?.includes('strict-dynamic'),
+      );
       expect(own.length, folder).toBeGreaterThan(5);
       for (const route of own) expect(route.headers!['Content-Security-Policy'], route.src).toBe(policies.get(folder));
     }
@@ -111,7 +122,9 @@ describe('a campaign\'s ad networks', () => {
     }
 
     // nginx: each campaign's section (`# <base>`) sends its policy and no other.
-    const sections = read('_hosting/nginx/store-landing.conf').split(/^# (?=\/)/m).slice(1);
+    const sections = read('_hosting/nginx/store-landing.conf')
+      .split(/^# (?=\/)/m)
+      .slice(1);
     for (const folder of folders) {
       const section = sections.find((text) => text.startsWith(`${baseOf(folder)}\n`))!;
       expect(pagePolicies(section), folder).toEqual(new Set([policies.get(folder)!.replace(/"/g, '\\"')]));

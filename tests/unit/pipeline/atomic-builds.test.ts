@@ -48,7 +48,12 @@ describe('atomic builds', () => {
       build.child.kill('SIGKILL');
       await build.exited;
       const after = await snapshot(out);
-      const whole = JSON.stringify(after) === JSON.stringify(plainBuild) ? 'previous' : JSON.stringify(after) === JSON.stringify(springBuild) ? 'new' : 'mixed';
+      const whole =
+        JSON.stringify(after) === JSON.stringify(plainBuild)
+          ? 'previous'
+          : JSON.stringify(after) === JSON.stringify(springBuild)
+            ? 'new'
+            : 'mixed';
       outcomes.add(whole);
       expect(whole, `killed after ${delay} ms`).not.toBe('mixed');
       // Whatever the kill left is hidden beside the output, never inside it: the only dotfile there is the build's marker.
@@ -62,20 +67,23 @@ describe('atomic builds', () => {
     expect(outcomes.has('previous')).toBe(true);
   }, 240_000);
 
-  it.for(['SIGINT', 'SIGTERM'] as const)('a build stopped by %s while it writes ends by that signal, leaving the previous output and no staging folder', async (signal) => {
-    const parent = await temporaryDir();
-    const out = path.join(parent, 'out');
-    expect((await runCli(['build', '-c', defaultConfig, '-o', out])).code).toBe(0);
-    const build = startBuild(['--campaign', 'spring-sale', '-o', out]);
-    const ended = new Promise<string | null>((resolve) => build.child.once('exit', (_code, by) => resolve(by)));
-    // The staging folder appears once the pages are rendered and their writing starts.
-    await waitForEntry(parent, '.out.tmp-', build.child);
-    build.child.kill(signal);
-    // As if nothing had caught it: a shell sees 130 or 143, and a script running the build stops.
-    expect(await ended).toBe(signal);
-    expect((await readdir(parent)).sort()).toEqual(['out']);
-    expect(await snapshot(out)).toEqual(plainBuild);
-  });
+  it.for(['SIGINT', 'SIGTERM'] as const)(
+    'a build stopped by %s while it writes ends by that signal, leaving the previous output and no staging folder',
+    async (signal) => {
+      const parent = await temporaryDir();
+      const out = path.join(parent, 'out');
+      expect((await runCli(['build', '-c', defaultConfig, '-o', out])).code).toBe(0);
+      const build = startBuild(['--campaign', 'spring-sale', '-o', out]);
+      const ended = new Promise<string | null>((resolve) => build.child.once('exit', (_code, by) => resolve(by)));
+      // The staging folder appears once the pages are rendered and their writing starts.
+      await waitForEntry(parent, '.out.tmp-', build.child);
+      build.child.kill(signal);
+      // As if nothing had caught it: a shell sees 130 or 143, and a script running the build stops.
+      expect(await ended).toBe(signal);
+      expect((await readdir(parent)).sort()).toEqual(['out']);
+      expect(await snapshot(out)).toEqual(plainBuild);
+    },
+  );
 
   it('two builds into one folder at once end with one whole build', async () => {
     const parent = await temporaryDir();

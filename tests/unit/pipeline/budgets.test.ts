@@ -1,4 +1,6 @@
-// Byte budgets of the first screen (the product contract's quality bars), for the default config and a campaign with every ad network: bytes are deterministic, so they are asserted; times are benchmarked, not tested.
+// Byte budgets of the first screen (the product contract's quality bars), for the default config and a
+// campaign with every ad network: bytes are deterministic, so they are asserted; times are benchmarked, not
+// tested.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -28,13 +30,19 @@ beforeAll(async () => {
   const data = defaultConfigData(project);
   data.campaigns = {
     [ALL_NETWORKS]: {
-      tracking: { tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9', snapPixelId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', googleTagId: 'AW-123456789', googleAdsConversion: 'AbC-D_efG' },
+      tracking: {
+        tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9',
+        snapPixelId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+        googleTagId: 'AW-123456789',
+        googleAdsConversion: 'AbC-D_efG',
+      },
     },
   };
   writeFileSync(path.join(project, 'variants.yaml'), stringify(data));
   outDir = path.join(project, 'out');
   await buildSite({ config: path.join(project, 'variants.yaml'), outDir, all: true, imageCacheDir: path.join(siteDir, '.cache/images') });
-  const manifest = (file: string) => JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as { pages: Array<{ file: string; locale: string }> };
+  const manifest = (file: string) =>
+    JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as { pages: Array<{ file: string; locale: string }> };
   pages = [
     ...(manifest('manifest.json') as unknown as { root: { pages: Array<{ file: string; locale: string }> } }).root.pages,
     ...manifest(`${ALL_NETWORKS}/manifest.json`).pages.map((page) => ({ ...page, file: `${ALL_NETWORKS}/${page.file}` })),
@@ -66,24 +74,30 @@ describe('byte budgets', () => {
     }
   });
 
-  it('nothing blocks rendering but the plain routes\' language script: no stylesheet links, no script files, CSS inline', () => {
+  it("nothing blocks rendering but the plain routes' language script: no stylesheet links, no script files, CSS inline", () => {
     for (const { file, locale } of pages) {
       const html = readFileSync(path.join(outDir, file), 'utf8');
       expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
       expect(html).toMatch(/<style>[^<]{1000,}<\/style>/);
       // Classic scripts block the parser: only the inline language script of the plain (English) routes, under 1 KB compressed.
       const classic = [...html.matchAll(/<script(?![^>]*type="(?:module|application\/json)")[^>]*>(.*?)<\/script>/gs)];
-      expect(classic.map(([tag]) => tag.slice(0, tag.indexOf('>') + 1)), file).toEqual(locale === 'en' ? ['<script>'] : []);
+      expect(
+        classic.map(([tag]) => tag.slice(0, tag.indexOf('>') + 1)),
+        file,
+      ).toEqual(locale === 'en' ? ['<script>'] : []);
       if (classic[0]) expect(compressed(Buffer.from(classic[0][1]!)).gzip, file).toBeLessThan(1024);
     }
   });
 
-  it('runs only the tracking runtime before the first interaction, at most 10 KB compressed, with no ad network but Meta\'s code in it', () => {
+  it("runs only the tracking runtime before the first interaction, at most 10 KB compressed, with no ad network but Meta's code in it", () => {
     for (const { file } of pages) {
       const html = readFileSync(path.join(outDir, file), 'utf8');
       const scripts = jsBeforeInteraction(html);
       expect(path.basename(scripts[0]!), file).toMatch(/^runtime-[A-Z0-9]+\.js$/);
-      expect(scripts.filter((name) => path.basename(name).startsWith('client-')), file).toEqual([]);
+      expect(
+        scripts.filter((name) => path.basename(name).startsWith('client-')),
+        file,
+      ).toEqual([]);
       const code = Buffer.concat(scripts.map((name) => readFileSync(path.join(outDir, name))));
       // TikTok's, Snap's and Google's loaders are chunks the runtime imports only on a page that turns them on.
       expect(code.toString()).toContain('connect.facebook.net');
@@ -98,8 +112,16 @@ describe('byte budgets', () => {
     const { metafile } = await bundleRuntime();
     const client = Object.values(metafile.outputs).find((output) => output.entryPoint?.endsWith('page/view/entry-client.tsx'))!;
     const inputs = Object.keys(client.inputs);
-    expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/react-dom/), expect.stringMatching(/page\/view\/components\/slider-controller\.ts$/)]));
-    expect(inputs.filter((input) => /i18next|page\/view\/(app|i18n)\.tsx$|components\/(header|description|information|privacy|ratings|whats-new|links)\.tsx$|locales\//.test(input))).toEqual([]);
+    expect(inputs).toEqual(
+      expect.arrayContaining([expect.stringMatching(/react-dom/), expect.stringMatching(/page\/view\/components\/slider-controller\.ts$/)]),
+    );
+    expect(
+      inputs.filter((input) =>
+        /i18next|page\/view\/(app|i18n)\.tsx$|components\/(header|description|information|privacy|ratings|whats-new|links)\.tsx$|locales\//.test(
+          input,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('preloads the LCP image with high priority and nothing else', () => {

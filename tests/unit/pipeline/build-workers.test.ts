@@ -1,4 +1,5 @@
-// Builds on worker threads: the same bytes as the build's own thread, failures reported as there, and a worker out of memory costs no campaign.
+// Builds on worker threads: the same bytes as the build's own thread, failures reported as there, and a
+// worker out of memory costs no campaign.
 import { createHash } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -10,7 +11,13 @@ import { bundleRuntime } from '../../../generator/pipeline/bundle/bundle.ts';
 import { createBuildContext } from '../../../generator/pipeline/context.ts';
 import { selectCampaigns, type CampaignPlan } from '../../../generator/pipeline/plan.ts';
 import { fromWireError, toWireError } from '../../../generator/pipeline/workers/worker-protocol.ts';
-import { campaignsInProcess, campaignsInWorkers, workerCount, type CampaignsInput, type IndexedCampaign } from '../../../generator/pipeline/workers/workers.ts';
+import {
+  campaignsInProcess,
+  campaignsInWorkers,
+  workerCount,
+  type CampaignsInput,
+  type IndexedCampaign,
+} from '../../../generator/pipeline/workers/workers.ts';
 import type { OutputFile } from '../../../generator/pipeline/output/write.ts';
 import { loadConfig } from '../../../generator/config/load.ts';
 import { messagesFor } from '../../../generator/config/validate.ts';
@@ -18,7 +25,10 @@ import { validateSite } from '../../../generator/pipeline/check.ts';
 import { RenderFailed, UserError } from '../../../generator/shared/errors.ts';
 import { defaultConfigData, runCli, snapshot, temporaryDir } from '../../helpers.ts';
 
-/** Campaigns of every kind: their own listing facts, only other links or weights (sharing the top level's template), their own base path, self-hosted payments. */
+/**
+ * Campaigns of every kind: their own listing facts, only other links or weights (sharing the top level's
+ * template), their own base path, self-hosted payments.
+ */
 const CAMPAIGNS = {
   'facts-a': { app: { ratingCount: 1200, developer: 'Other Labs GmbH' } },
   'facts-b': { app: { chartRank: 3 }, siteUrl: 'https://b.example' },
@@ -44,7 +54,8 @@ beforeAll(async () => {
 async function builtFiles(campaigns: AsyncIterable<IndexedCampaign>): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const hash = ({ contents }: OutputFile) => {
-    const parts = typeof contents === 'string' || !Array.isArray(contents) ? [contents as string | Uint8Array] : (contents as readonly Uint8Array[]);
+    const parts =
+      typeof contents === 'string' || !Array.isArray(contents) ? [contents as string | Uint8Array] : (contents as readonly Uint8Array[]);
     return parts.reduce((sha1, part) => sha1.update(part), createHash('sha1')).digest('hex');
   };
   for await (const { built } of campaigns) for (const file of built.files) files.set(file.path, hash(file));
@@ -82,14 +93,22 @@ describe('build --jobs', () => {
 
   it('reports an image that fails to encode as the build in one thread does, and keeps the previous output', async () => {
     const broken = path.join(work, 'broken');
-    const project = { ...defaultConfigData(broken), campaigns: { ...CAMPAIGNS, 'links-b': { sharedScreenshots: ['images/truncated.png'] } } };
+    const project = {
+      ...defaultConfigData(broken),
+      campaigns: { ...CAMPAIGNS, 'links-b': { sharedScreenshots: ['images/truncated.png'] } },
+    };
     await writeFile(path.join(broken, 'variants.yaml'), stringify(project));
     // A PNG cut short: its header reads (validation passes), its pixels do not (encoding fails).
-    const png = await sharp({ create: { width: 600, height: 1200, channels: 3, background: '#3478f6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 1200, channels: 3, background: '#3478f6' } })
+      .png()
+      .toBuffer();
     await writeFile(path.join(broken, 'images/truncated.png'), png.subarray(0, Math.floor(png.length * 0.6)));
     const before = await snapshot(path.join(work, 'two'));
     const failures = [];
-    for (const jobs of ['1', '2']) failures.push(await runCli(['build', '-c', path.join(broken, 'variants.yaml'), '-o', path.join(work, 'two'), '--all', '--jobs', jobs]));
+    for (const jobs of ['1', '2'])
+      failures.push(
+        await runCli(['build', '-c', path.join(broken, 'variants.yaml'), '-o', path.join(work, 'two'), '--all', '--jobs', jobs]),
+      );
     expect(failures.map((failure) => failure.code)).toEqual([1, 1]);
     expect(failures[0]!.stderr).toContain('truncated.png');
     expect(failures[1]!.stderr).toBe(failures[0]!.stderr);
@@ -108,7 +127,11 @@ describe('the workers', () => {
     expect((failure as Error).stack).toContain('buildListing');
     const userError = fromWireError(toWireError(RenderFailed.create('index.html (default, en)', 'boom')));
     expect(userError).toBeInstanceOf(UserError);
-    expect(userError).toMatchObject({ name: 'RenderFailed', message: RenderFailed.message('index.html (default, en)', 'boom'), hint: RenderFailed.hint });
+    expect(userError).toMatchObject({
+      name: 'RenderFailed',
+      message: RenderFailed.message('index.html (default, en)', 'boom'),
+      hint: RenderFailed.hint,
+    });
   });
 
   it("hand a worker's campaigns to the build's own thread when it runs out of memory, and build the same files", async () => {
@@ -126,7 +149,10 @@ describe('the workers', () => {
     expect(workerCount(plans, 2)).toBe(2);
     expect(workerCount(plans, 64)).toBe(plans.length);
     const distinctPlans = (count: number) =>
-      Array.from({ length: count }, (_, i) => ({ ...plans[0]!, config: { ...plans[0]!.config, app: { ...plans[0]!.config.app, ratingCount: i } } }));
+      Array.from({ length: count }, (_, i) => ({
+        ...plans[0]!,
+        config: { ...plans[0]!.config, app: { ...plans[0]!.config.app, ratingCount: i } },
+      }));
     const pages = plans[0]!.pages.length;
     // 400 distinct pages and more on 16 cores; on two, where the workers share them with the writer, 2,000.
     const some = distinctPlans(Math.ceil(400 / pages));
@@ -137,6 +163,12 @@ describe('the workers', () => {
     expect(workerCount(many, undefined, 2)).toBe(2);
     expect(workerCount(many.slice(1), undefined, 2)).toBe(1);
     expect(workerCount(many)).toBe(Math.min(availableParallelism(), many.length));
-    expect(workerCount(many.map((plan) => ({ ...plan, config: plans[0]!.config })), undefined, 16)).toBe(1);
+    expect(
+      workerCount(
+        many.map((plan) => ({ ...plan, config: plans[0]!.config })),
+        undefined,
+        16,
+      ),
+    ).toBe(1);
   });
 });

@@ -67,7 +67,13 @@ describe('build output', () => {
     const html = page('de/feature1/index.html');
     expect(html).toMatch(/<title>Pictura: [^<]+ im App Store<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]*Lumen Pixel Labs GmbH[^"]*">/);
-    for (const [hreflang, href] of [['en', '/feature1'], ['de', '/de/feature1'], ['es', '/es/feature1'], ['fr', '/fr/feature1'], ['x-default', '/feature1']]) {
+    for (const [hreflang, href] of [
+      ['en', '/feature1'],
+      ['de', '/de/feature1'],
+      ['es', '/es/feature1'],
+      ['fr', '/fr/feature1'],
+      ['x-default', '/feature1'],
+    ]) {
       expect(html).toContain(`<link rel="alternate" hreflang="${hreflang}" href="https://get.pictura.app${href}">`);
     }
     expect(html).toContain('<link rel="canonical" href="https://get.pictura.app/de/feature1">');
@@ -105,7 +111,7 @@ describe('build output', () => {
   });
 
   it("writes each other locale's 404 page into its folder, in its language, for the hosts to send under /<locale>/", () => {
-    const back = { en: 'Back to the app', de: 'Zurück zur App', es: 'Volver a la app', fr: "Retour à l’app" };
+    const back = { en: 'Back to the app', de: 'Zurück zur App', es: 'Volver a la app', fr: 'Retour à l’app' };
     for (const [locale, text] of Object.entries(back)) {
       const html = page(locale === 'en' ? '404.html' : `${locale}/404.html`);
       expect(html, locale).toContain(`<html lang="${locale}" dir="ltr">`);
@@ -134,7 +140,10 @@ describe('atomic output', () => {
   it('returns what it read, each file with the modification time it had before the read: the config, the locale folders and files, the images', async () => {
     const { valid } = await checkConfig(defaultConfig);
     const configs = [valid.base, ...valid.campaigns].map((campaign) => campaign.config);
-    const file = (name: string) => [path.resolve(valid.loaded.dir, name), { kind: 'file', modified: statSync(path.resolve(valid.loaded.dir, name)).mtimeMs }];
+    const file = (name: string) => [
+      path.resolve(valid.loaded.dir, name),
+      { kind: 'file', modified: statSync(path.resolve(valid.loaded.dir, name)).mtimeMs },
+    ];
     const expected = new Map([
       file(path.basename(defaultConfig)),
       ...configs.flatMap((config) => [
@@ -214,7 +223,7 @@ describe('browser bundles', () => {
     expect(inputsOf(entries.client).some((input) => input.includes('node_modules/react-dom/'))).toBe(true);
   });
 
-  it("lists the chunks the runtime imports statically, and not those it imports when it needs them", async () => {
+  it('lists the chunks the runtime imports statically, and not those it imports when it needs them', async () => {
     const { bundleRuntime } = await import('../../../generator/pipeline/bundle/bundle.ts');
     const { files, entries, runtimeImports } = await bundleRuntime();
     const code = (name: string) => new TextDecoder().decode(files.find((file) => file.name === name)!.contents);
@@ -234,7 +243,8 @@ describe('browser bundles', () => {
     const scripts = files.filter((file) => file.name.endsWith('.js'));
     expect(scripts.length).toBeGreaterThanOrEqual(2);
     // Chromium reads the hint only at the top of the file.
-    for (const script of scripts) expect(new TextDecoder().decode(script.contents).split('\n', 1)[0], script.name).toBe('//# allFunctionsCalledOnLoad');
+    for (const script of scripts)
+      expect(new TextDecoder().decode(script.contents).split('\n', 1)[0], script.name).toBe('//# allFunctionsCalledOnLoad');
   });
 });
 

@@ -35,7 +35,10 @@ describe('the kept runtime bundle', () => {
     const first = await cachedBundle(cache, make);
     const second = await cachedBundle(cache, make);
     expect(made.count).toBe(1);
-    expect({ ...second, files: second.files.map((file) => [file.name, [...file.contents]]) }).toEqual({ ...first, files: first.files.map((file) => [file.name, [...file.contents]]) });
+    expect({ ...second, files: second.files.map((file) => [file.name, [...file.contents]]) }).toEqual({
+      ...first,
+      files: first.files.map((file) => [file.name, [...file.contents]]),
+    });
     expect(Buffer.isBuffer(second.files[0]!.contents)).toBe(true);
 
     writeFileSync(sources[1]!, 'a{color:red}');
@@ -65,7 +68,10 @@ describe('the kept runtime bundle', () => {
     await cachedBundle(cache, make);
     // As another checkout keeps it: the same record, its own sources (unchanged) and its own path.
     const record = path.join(cache, 'bundle.json');
-    writeFileSync(record, JSON.stringify({ ...JSON.parse(readFileSync(record, 'utf8')), checkout: '/elsewhere/generator/pipeline/bundle/bundle-cache.ts' }));
+    writeFileSync(
+      record,
+      JSON.stringify({ ...JSON.parse(readFileSync(record, 'utf8')), checkout: '/elsewhere/generator/pipeline/bundle/bundle-cache.ts' }),
+    );
     await cachedBundle(cache, make);
     expect(made.count).toBe(2);
     await cachedBundle(cache, make);

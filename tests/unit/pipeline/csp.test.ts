@@ -15,10 +15,12 @@ import { configIssues, defaultConfig, defaultConfigData, siteDir, temporaryDir }
 
 const config = (await validateSite(await loadConfig(defaultConfig))).base.config;
 const directives = (policy: string) =>
-  Object.fromEntries<string[]>(policy.split('; ').map((directive) => {
-    const [name, ...values] = directive.split(' ');
-    return [name!, values];
-  }));
+  Object.fromEntries<string[]>(
+    policy.split('; ').map((directive) => {
+      const [name, ...values] = directive.split(' ');
+      return [name!, values];
+    }),
+  );
 
 describe('contentSecurityPolicy', () => {
   it("trusts scripts by hash and 'strict-dynamic', with self and the vendors' script hosts only for pre-CSP 3 browsers; never unsafe-inline", () => {
@@ -61,7 +63,13 @@ describe('contentSecurityPolicy', () => {
       'https://client-analytics.braintreegateway.com',
       'https://payments.braintree-api.com',
     ]);
-    expect(img).toEqual(["'self'", 'https://www.facebook.com', 'https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://b.stats.paypal.com']);
+    expect(img).toEqual([
+      "'self'",
+      'https://www.facebook.com',
+      'https://assets.braintreegateway.com',
+      'https://c.paypal.com',
+      'https://b.stats.paypal.com',
+    ]);
   });
 
   it('reports, in the header only, when security.cspReportUri is set; Trusted Types report-only beside it', () => {
@@ -72,7 +80,8 @@ describe('contentSecurityPolicy', () => {
     expect(header['report-to']).toEqual(['csp']);
     expect(reportingHeaders(reporting)).toEqual({
       'Reporting-Endpoints': 'csp="https://reports.example.com/csp?site=pictura"',
-      'Content-Security-Policy-Report-Only': "require-trusted-types-for 'script'; report-uri https://reports.example.com/csp?site=pictura; report-to csp",
+      'Content-Security-Policy-Report-Only':
+        "require-trusted-types-for 'script'; report-uri https://reports.example.com/csp?site=pictura; report-to csp",
     });
     const forged = mergeOverrides(config, { security: { cspReportUri: 'https://x/"; script-src *' } }) as Config;
     expect(() => reportingHeaders(forged)).toThrow('cannot hold');
@@ -100,7 +109,9 @@ describe('contentSecurityPolicy', () => {
     const only = (ids: Record<string, string | null>) =>
       directives(
         contentSecurityPolicy(
-          mergeOverrides(config, { tracking: { metaPixelId: null, tiktokPixelId: null, snapPixelId: null, googleTagId: null, ...ids } }) as Config,
+          mergeOverrides(config, {
+            tracking: { metaPixelId: null, tiktokPixelId: null, snapPixelId: null, googleTagId: null, ...ids },
+          }) as Config,
           { scripts: [], styles: [] },
         ),
       );
@@ -134,33 +145,59 @@ describe('contentSecurityPolicy', () => {
     expect(vendorsOf(only({ googleTagId: 'G-ABC123DEF4' }))).toEqual({
       'script-src': ['https://www.googletagmanager.com'],
       'connect-src': [
-        'https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://region1.google-analytics.com',
-        'https://analytics.google.com', 'https://region1.analytics.google.com', 'https://stats.g.doubleclick.net',
+        'https://www.googletagmanager.com',
+        'https://www.google-analytics.com',
+        'https://region1.google-analytics.com',
+        'https://analytics.google.com',
+        'https://region1.analytics.google.com',
+        'https://stats.g.doubleclick.net',
       ],
       'img-src': ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://region1.google-analytics.com'],
       'frame-src': [],
     });
     expect(vendorsOf(only({ googleTagId: 'AW-123456789' }))).toEqual({
-      'script-src': ['https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+      'script-src': [
+        'https://www.googletagmanager.com',
+        'https://www.googleadservices.com',
+        'https://googleads.g.doubleclick.net',
+        'https://www.google.com',
+      ],
       'connect-src': [
-        'https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com',
+        'https://www.googletagmanager.com',
+        'https://www.googleadservices.com',
+        'https://googleads.g.doubleclick.net',
+        'https://www.google.com',
         'https://pagead2.googlesyndication.com',
       ],
-      'img-src': ['https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+      'img-src': [
+        'https://www.googletagmanager.com',
+        'https://www.googleadservices.com',
+        'https://googleads.g.doubleclick.net',
+        'https://www.google.com',
+      ],
       'frame-src': ['https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
     });
     const all = contentSecurityPolicy(
-      mergeOverrides(config, { tracking: { tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9', snapPixelId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', googleTagId: 'AW-123456789' } }) as Config,
+      mergeOverrides(config, {
+        tracking: {
+          tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9',
+          snapPixelId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+          googleTagId: 'AW-123456789',
+        },
+      }) as Config,
       { scripts: [], styles: [] },
       true,
     );
     expect(all).not.toMatch(/\*|data:/);
-    for (const host of ['connect.facebook.net', 'analytics.tiktok.com', 'sc-static.net', 'www.googletagmanager.com']) expect(all).toContain(host);
+    for (const host of ['connect.facebook.net', 'analytics.tiktok.com', 'sc-static.net', 'www.googletagmanager.com'])
+      expect(all).toContain(host);
   });
 
   it('keeps self-hosted payment scripts on self', () => {
     const selfHosted = mergeOverrides(config, { payments: { braintree: { source: 'self-hosted' } } }) as Config;
-    expect(directives(contentSecurityPolicy(selfHosted, { scripts: [], styles: [] }))['script-src']).not.toContain('https://js.braintreegateway.com');
+    expect(directives(contentSecurityPolicy(selfHosted, { scripts: [], styles: [] }))['script-src']).not.toContain(
+      'https://js.braintreegateway.com',
+    );
   });
 });
 
@@ -178,7 +215,8 @@ describe('built pages', () => {
       expect(policy, file).toBeDefined();
       const style = /<style>(.*?)<\/style>/s.exec(html)![1]!;
       expect(directives(policy!.replace(/&#39;/g, "'"))['style-src']).toEqual(["'self'", cspHash(style)]);
-      // Every inline script that runs (the module loader, the plain routes' language script) is allowed by its hash, and by nothing broader.
+      // Every inline script that runs (the module loader, the plain routes' language script) is allowed by
+      // its hash, and by nothing broader.
       const scriptSrc = directives(policy!.replace(/&#39;/g, "'"))['script-src']!;
       expect(scriptSrc.join(' ')).not.toContain('unsafe-inline');
       const inline = [...html.matchAll(/<script(?: type="module")?>(.*?)<\/script>/gs)].map(([, code]) => code!);
@@ -198,10 +236,17 @@ describe('built pages', () => {
     expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
   });
 
-  it('upgrade insecure requests in _headers and every host adapter, never in a page\'s meta tag', () => {
+  it("upgrade insecure requests in _headers and every host adapter, never in a page's meta tag", () => {
     const policy: string = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')).headers['Content-Security-Policy'];
     expect(policy).toContain('; upgrade-insecure-requests; ');
-    const adapters = ['_headers', 'netlify/_headers', 'vercel/vercel.json', 'cloudflare/_worker.js', 'nginx/store-landing.conf', 'cloudfront/store-landing-root-pages.json'];
+    const adapters = [
+      '_headers',
+      'netlify/_headers',
+      'vercel/vercel.json',
+      'cloudflare/_worker.js',
+      'nginx/store-landing.conf',
+      'cloudfront/store-landing-root-pages.json',
+    ];
     for (const file of adapters) {
       expect(readFileSync(path.join(outDir, file === '_headers' ? file : `_hosting/${file}`), 'utf8'), file).toContain(policy);
     }
@@ -258,7 +303,7 @@ describe('security.cspReportUri', () => {
     expect(read('reporting/feature1/index.html')).not.toContain('report-uri');
   });
 
-  it('is sent by serve on that campaign\'s pages only', async () => {
+  it("is sent by serve on that campaign's pages only", async () => {
     const server = await startServer({ dir: outDir, port: 0 });
     try {
       const origin = new URL(server.url).origin;
@@ -278,9 +323,11 @@ describe('security.cspReportUri', () => {
     }
   });
 
-  it('is in every host\'s configuration, for that campaign only', () => {
+  it("is in every host's configuration, for that campaign only", () => {
     const netlify = read('_hosting/netlify/_headers');
-    expect(netlify).toContain(`/reporting/*\n  Content-Security-Policy: ${JSON.parse(read('reporting/manifest.json')).headers['Content-Security-Policy']}\n  Reporting-Endpoints: ${ENDPOINTS}\n  Content-Security-Policy-Report-Only: ${TRUSTED_TYPES}\n`);
+    expect(netlify).toContain(
+      `/reporting/*\n  Content-Security-Policy: ${JSON.parse(read('reporting/manifest.json')).headers['Content-Security-Policy']}\n  Reporting-Endpoints: ${ENDPOINTS}\n  Content-Security-Policy-Report-Only: ${TRUSTED_TYPES}\n`,
+    );
     expect(netlify.match(/Reporting-Endpoints/g)).toHaveLength(1);
     expect(read('_headers')).toBe(netlify);
     // Vercel: every route with the reporting campaign's policy carries both headers, and no other route does.
@@ -290,8 +337,14 @@ describe('security.cspReportUri', () => {
     expect(routes.filter((route) => route.headers?.['Reporting-Endpoints'])).toEqual(reportingRoutes);
     for (const route of reportingRoutes) expect(route.headers!['Content-Security-Policy-Report-Only']).toBe(TRUSTED_TYPES);
     // CloudFront: custom headers of the campaign's pages policy; none in the top level's.
-    const custom = (file: string) => JSON.parse(read(`_hosting/cloudfront/${file}`)).CustomHeadersConfig.Items.map((item: { Header: string }) => item.Header);
-    expect(custom('store-landing-reporting-pages.json')).toEqual(['Reporting-Endpoints', 'Content-Security-Policy-Report-Only', 'Cache-Control', 'Vary']);
+    const custom = (file: string) =>
+      JSON.parse(read(`_hosting/cloudfront/${file}`)).CustomHeadersConfig.Items.map((item: { Header: string }) => item.Header);
+    expect(custom('store-landing-reporting-pages.json')).toEqual([
+      'Reporting-Endpoints',
+      'Content-Security-Policy-Report-Only',
+      'Cache-Control',
+      'Vary',
+    ]);
     expect(custom('store-landing-root-pages.json')).toEqual(['Cache-Control', 'Vary']);
     // nginx and the Cloudflare worker: in the reporting campaign's locations and header sets.
     expect(read('_hosting/nginx/store-landing.conf')).toContain(`add_header Reporting-Endpoints "csp=\\"${REPORT_URI}\\"" always;`);

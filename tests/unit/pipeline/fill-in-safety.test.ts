@@ -1,11 +1,20 @@
-// Config and locale text equal to the old fixed stand-ins is filled as itself: no injected attribute, and no stand-in ever reaches the output.
+// Config and locale text equal to the old fixed stand-ins is filled as itself: no injected attribute, and no
+// stand-in ever reaches the output.
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../generator/pipeline/index.ts';
-import { containsStandIn, documentFiller, joinTemplates, templateHtml, toTemplate, INSTALL_LINK_TOKEN, STYLE_TOKEN } from '../../../generator/pipeline/render/slots.ts';
+import {
+  containsStandIn,
+  documentFiller,
+  joinTemplates,
+  templateHtml,
+  toTemplate,
+  INSTALL_LINK_TOKEN,
+  STYLE_TOKEN,
+} from '../../../generator/pipeline/render/slots.ts';
 import { HOSTILE_LINK, OLD_HTML_TOKEN, OLD_JSON_TOKEN, writeHostileConfig } from '../config/hostile-config.ts';
 
 type Element = DefaultTreeAdapterMap['element'];
@@ -29,7 +38,10 @@ describe('filling user text that looks like a stand-in', () => {
   it('writes no onfocus attribute, and every link exactly as configured', () => {
     for (const file of pages) {
       const all = elements(parse(readFileSync(path.join(outDir, file), 'utf8')));
-      expect(all.filter((element) => element.attrs.some((attr) => attr.name.startsWith('on'))), file).toEqual([]);
+      expect(
+        all.filter((element) => element.attrs.some((attr) => attr.name.startsWith('on'))),
+        file,
+      ).toEqual([]);
       const hrefs = all.filter((element) => element.tagName === 'a').map((element) => attribute(element, 'href'));
       expect(hrefs, file).toContain(OLD_JSON_TOKEN);
       expect(hrefs, file).toContain(OLD_HTML_TOKEN);
@@ -46,7 +58,9 @@ describe('filling user text that looks like a stand-in', () => {
       expect(JSON.parse((texts.childNodes[0] as DefaultTreeAdapterMap['textNode']).value).consent.title, file).toBe(OLD_JSON_TOKEN);
       // The screenshots island renders its links from its own props: the same link, whole.
       const islands = elements(document).find((element) => attribute(element, 'id') === 'island-props')!;
-      expect(JSON.parse((islands.childNodes[0] as DefaultTreeAdapterMap['textNode']).value).islands.screenshots.installLink, file).toBe(HOSTILE_LINK);
+      expect(JSON.parse((islands.childNodes[0] as DefaultTreeAdapterMap['textNode']).value).islands.screenshots.installLink, file).toBe(
+        HOSTILE_LINK,
+      );
       const title = elements(document).find((element) => element.tagName === 'h1')!;
       expect((title.childNodes[0] as DefaultTreeAdapterMap['textNode']).value, file).toBe(OLD_HTML_TOKEN);
     }
@@ -64,11 +78,19 @@ describe('filling user text that looks like a stand-in', () => {
 
 describe('toTemplate', () => {
   it('refuses a document where a stand-in arrived changed, which would leave it unfilled', () => {
-    expect(() => toTemplate(`<a href="${encodeURIComponent(INSTALL_LINK_TOKEN)}">x</a>`)).toThrow('A fill-in stand-in was changed on its way into the document');
+    expect(() => toTemplate(`<a href="${encodeURIComponent(INSTALL_LINK_TOKEN)}">x</a>`)).toThrow(
+      'A fill-in stand-in was changed on its way into the document',
+    );
   });
 
   it('fills each stand-in escaped for where it stands', () => {
-    const fill = documentFiller({ basePath: '/', installLink: HOSTILE_LINK, csp: "default-src 'none'", css: "a::after{content:'</style>'}", runtime: {} as never });
+    const fill = documentFiller({
+      basePath: '/',
+      installLink: HOSTILE_LINK,
+      csp: "default-src 'none'",
+      css: "a::after{content:'</style>'}",
+      runtime: {} as never,
+    });
     const html = Buffer.concat(fill(toTemplate(`<style>${STYLE_TOKEN}</style><a href="${INSTALL_LINK_TOKEN}">x</a>`))).toString();
     expect(html).toBe('<style>a::after{content:\'<\\/style>\'}</style><a href="https://x/&#34;onfocus=alert(document.domain)//">x</a>');
   });
@@ -76,9 +98,20 @@ describe('toTemplate', () => {
 
 describe('joinTemplates', () => {
   it('makes of templates one after another the template of their joined document, sharing their buffers: the same bytes filled, the same text', () => {
-    const fill = documentFiller({ basePath: '/b/', installLink: HOSTILE_LINK, csp: "default-src 'none'", css: 'a{}', runtime: {} as never });
+    const fill = documentFiller({
+      basePath: '/b/',
+      installLink: HOSTILE_LINK,
+      csp: "default-src 'none'",
+      css: 'a{}',
+      runtime: {} as never,
+    });
     // Stand-ins at either end of a part, and a part with none.
-    const parts = [`<style>${STYLE_TOKEN}</style><p>é`, `<a href="${INSTALL_LINK_TOKEN}">x</a>`, '<i>—</i>', `</p><a href="${INSTALL_LINK_TOKEN}">`];
+    const parts = [
+      `<style>${STYLE_TOKEN}</style><p>é`,
+      `<a href="${INSTALL_LINK_TOKEN}">x</a>`,
+      '<i>—</i>',
+      `</p><a href="${INSTALL_LINK_TOKEN}">`,
+    ];
     const templates = parts.map(toTemplate);
     const joined = joinTemplates(templates);
     const whole = toTemplate(parts.join(''));

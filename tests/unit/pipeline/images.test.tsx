@@ -10,7 +10,7 @@ import type { ImageRole } from '../../../generator/shared/image-limits.ts';
 import { createImagePipeline, optimizeImage, type OptimizedImage } from '../../../generator/pipeline/images/images.ts';
 import { imageResolver } from '../../../generator/pipeline/render/page-props.ts';
 import { AppImage } from '../../../page/view/components/app-image.tsx';
-import { fixtureConfig, pageCss, repoRoot, siteDir, temporaryDir } from '../../helpers.ts';
+import { fixtureConfig, pageCss, siteDir, temporaryDir } from '../../helpers.ts';
 import { pngHeader } from '../config/png-header.ts';
 
 const fixture = (name: string) => path.join(siteDir, 'images/formats', name);
@@ -28,7 +28,9 @@ async function decoded(image: OptimizedImage) {
 /** The candidates of each source as `format density width`, e.g. `avif 2x 326`. */
 function candidates(image: OptimizedImage): string[] {
   return image.sources.flatMap((source) =>
-    source.candidates.map((candidate) => `${source.type.replace('image/', '')} ${candidate.density}x ${/-(\d+)\.\w+$/.exec(candidate.name)![1]}`),
+    source.candidates.map(
+      (candidate) => `${source.type.replace('image/', '')} ${candidate.density}x ${/-(\d+)\.\w+$/.exec(candidate.name)![1]}`,
+    ),
   );
 }
 
@@ -41,7 +43,12 @@ describe('optimizeImage', () => {
     expect(image.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
     const files = await decoded(image);
     expect(files.map(({ format, width, height }) => `${format} ${width}x${height}`)).toEqual([
-      'heif 163x353', 'heif 326x706', 'heif 489x1059', 'webp 163x353', 'webp 326x706', 'webp 489x1059',
+      'heif 163x353',
+      'heif 326x706',
+      'heif 489x1059',
+      'webp 163x353',
+      'webp 326x706',
+      'webp 489x1059',
     ]);
     expect(files.map((file) => file.name)).toEqual(expect.arrayContaining([image.fallback]));
     expect(image.fallback).toMatch(/^screenshot-[0-9a-f]{10}-326\.webp$/);
@@ -52,7 +59,10 @@ describe('optimizeImage', () => {
     expect([image.width, image.height]).toEqual([112, 112]);
     expect(candidates(image)).toEqual(['avif 1x 112', 'avif 2x 224', 'webp 1x 112', 'webp 2x 224']);
     expect((await decoded(image)).map(({ format, width, height }) => `${format} ${width}x${height}`)).toEqual([
-      'heif 112x112', 'heif 224x224', 'webp 112x112', 'webp 224x224',
+      'heif 112x112',
+      'heif 224x224',
+      'webp 112x112',
+      'webp 224x224',
     ]);
   });
 
@@ -66,7 +76,12 @@ describe('optimizeImage', () => {
     expect([glyph.width, glyph.height]).toEqual([IMAGE_ROLES.privacyCard.cssWidth, IMAGE_ROLES.privacyCard.cssWidth]);
     expect(candidates(glyph)).toEqual(['avif 1x 32', 'avif 2x 64', 'avif 3x 96', 'webp 1x 32', 'webp 2x 64', 'webp 3x 96']);
     expect((await decoded(glyph)).map(({ format, width, height }) => `${format} ${width}x${height}`)).toEqual([
-      'heif 32x32', 'heif 64x64', 'heif 96x96', 'webp 32x32', 'webp 64x64', 'webp 96x96',
+      'heif 32x32',
+      'heif 64x64',
+      'heif 96x96',
+      'webp 32x32',
+      'webp 64x64',
+      'webp 96x96',
     ]);
     expect(glyph.fallback).toMatch(/^glyph-[0-9a-f]{10}-64\.webp$/);
   });
@@ -84,7 +99,8 @@ describe('optimizeImage', () => {
     expect(glyph.files.map((shipped) => path.extname(shipped.name))).toEqual(['.avif', '.avif', '.avif', '.webp', '.webp', '.webp']);
     for (const shipped of glyph.files) {
       const bytes = Buffer.from(shipped.contents).toString('latin1');
-      for (const banned of ['<svg', 'script', 'javascript:', 'evil.example', 'alert(']) expect(bytes, `${shipped.name}: ${banned}`).not.toContain(banned);
+      for (const banned of ['<svg', 'script', 'javascript:', 'evil.example', 'alert('])
+        expect(bytes, `${shipped.name}: ${banned}`).not.toContain(banned);
     }
     // The shape is drawn: the 1x WebP is the rectangle's blue (#007AFF, give or take lossy encoding).
     const { data } = await sharp(glyph.files[3]!.contents).raw().toBuffer({ resolveWithObject: true });
@@ -106,7 +122,10 @@ describe('optimizeImage', () => {
     expect(warm).toEqual(cold);
 
     // The same file name with other pixels: new hashes, encoded again.
-    await sharp(fixture('screenshot.png')).negate({ alpha: false }).png().toFile(source + '.tmp.png');
+    await sharp(fixture('screenshot.png'))
+      .negate({ alpha: false })
+      .png()
+      .toFile(source + '.tmp.png');
     await copyFile(source + '.tmp.png', source);
     const third = createImagePipeline(cacheDir);
     const changed = await optimizeImage(source, 'screenshot', third);
@@ -123,12 +142,17 @@ describe('optimizeImage', () => {
       message: `Refusing the image ${bomb}: image too large: expected at most 50,000,000 pixels at ${bomb}, found 25,000 x 25,000 = 625,000,000 pixels; scale it down (the page needs at most 3 times the width it shows it at).`,
     });
     const wide = path.join(dir, 'wide.png');
-    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a84ff' } }).png().toFile(wide);
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a84ff' } })
+      .png()
+      .toFile(wide);
     await expect(optimizeImage(wide, 'icon', createImagePipeline(await temporaryDir()))).rejects.toThrow(
       `Refusing the image ${wide}: wrong image shape: expected a square icon at ${wide}, found 300 x 200 px; crop it.`,
     );
     // The same file is fine as a screenshot: the shape limit is the role's.
-    await expect(optimizeImage(wide, 'screenshot', createImagePipeline(await temporaryDir()))).resolves.toMatchObject({ width: 163, height: 109 });
+    await expect(optimizeImage(wide, 'screenshot', createImagePipeline(await temporaryDir()))).resolves.toMatchObject({
+      width: 163,
+      height: 109,
+    });
   });
 
   it('names the renditions of a file called with spaces, commas and brackets so that a srcset keeps every candidate', async () => {
@@ -176,7 +200,9 @@ describe('<AppImage>', () => {
   });
 
   it('renders a privacy glyph like any image below the first screen: a <picture>, lazy, at low priority and decoded off the main thread', async () => {
-    const html = renderToString(<AppImage image={await imageRef('glyph.svg', 'privacyCategory')} alt="" className="privacy-card__category-icon" />);
+    const html = renderToString(
+      <AppImage image={await imageRef('glyph.svg', 'privacyCategory')} alt="" className="privacy-card__category-icon" />,
+    );
     expect(html).toMatch(
       new RegExp(
         '^<picture>' +
@@ -203,19 +229,27 @@ describe('the build', () => {
     expect(cold.result.images).toEqual({ encoded: 28, cached: 0 });
     const warm = await build();
     expect(warm.result.images).toEqual({ encoded: 0, cached: 28 });
-    const assets = async (outDir: string) => (await readdir(path.join(outDir, 'assets'))).filter((name) => /\.(avif|webp|svg)$/.test(name)).sort();
+    const assets = async (outDir: string) =>
+      (await readdir(path.join(outDir, 'assets'))).filter((name) => /\.(avif|webp|svg)$/.test(name)).sort();
     expect((await assets(cold.outDir)).filter((name) => name.endsWith('.svg'))).toEqual([]);
     expect(await assets(warm.outDir)).toEqual(await assets(cold.outDir));
 
     const html = await readFile(path.join(warm.outDir, 'feature1/index.html'), 'utf8');
     // The tab's icon is the 1x WebP, a quarter of the 2x <img> file's pixels to decode on the main thread.
-    expect(html.match(/<link rel="icon"[^>]*>/g)).toEqual([expect.stringMatching(/^<link rel="icon" href="\/assets\/icon-\w{10}-112\.webp">$/)]);
+    expect(html.match(/<link rel="icon"[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<link rel="icon" href="\/assets\/icon-\w{10}-112\.webp">$/),
+    ]);
     const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g);
     expect(preloads).toEqual([
-      expect.stringMatching(/^<link rel="preload" as="image" imagesrcset="\/assets\/screenshot-(\w{10})-163\.avif 1x, \/assets\/screenshot-\1-326\.avif 2x, \/assets\/screenshot-\1-489\.avif 3x" type="image\/avif" fetchpriority="high">$/),
+      expect.stringMatching(
+        /^<link rel="preload" as="image" imagesrcset="\/assets\/screenshot-(\w{10})-163\.avif 1x, \/assets\/screenshot-\1-326\.avif 2x, \/assets\/screenshot-\1-489\.avif 3x" type="image\/avif" fetchpriority="high">$/,
+      ),
     ]);
     const imgs = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
-    const loading = imgs.map((tag) => `${/src="\/assets\/([a-z]+)-/.exec(tag)![1]} ${/loading="(\w+)"/.exec(tag)![1]}${tag.includes('fetchPriority="high"') ? ' high' : ''}`);
+    const loading = imgs.map(
+      (tag) =>
+        `${/src="\/assets\/([a-z]+)-/.exec(tag)![1]} ${/loading="(\w+)"/.exec(tag)![1]}${tag.includes('fetchPriority="high"') ? ' high' : ''}`,
+    );
     expect(loading).toEqual(['icon eager high', 'screenshot eager high', 'glyph lazy', 'glyph lazy', 'glyph lazy']);
     for (const tag of imgs) expect(tag).toMatch(/ width="\d+" height="\d+"/);
   });

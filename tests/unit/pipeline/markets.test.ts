@@ -1,4 +1,5 @@
-// The markets fixture built: Japanese, Brazilian and Arabic pages with Intl's numbers, dates, prices and lists, plural forms, right-to-left, and plain routes in a language other than English.
+// The markets fixture built: Japanese, Brazilian and Arabic pages with Intl's numbers, dates, prices and
+// lists, plural forms, right-to-left, and plain routes in a language other than English.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +28,21 @@ const htmlTag = (html: string) => /<html[^>]*>/.exec(html)![0];
 
 /** What each locale's strings put around the numbers, from the fixture's locale files. */
 const LOCALES = {
-  ja: { file: 'ja/index.html', count: (n: string) => `${n}件の評価`, languages: ['英語', '日本語', 'ポルトガル語（ブラジル）', 'アラビア語'] },
-  'pt-BR': { file: 'pt-BR/index.html', count: (n: string) => `${n} notas`, languages: ['Inglês', 'Japonês', 'Português (Brasil)', 'Árabe'] },
-  ar: { file: 'ar/index.html', count: (n: string) => `${n} تقييم`, languages: ['الإنجليزية', 'اليابانية', 'البرتغالية (البرازيل)', 'العربية'] },
+  ja: {
+    file: 'ja/index.html',
+    count: (n: string) => `${n}件の評価`,
+    languages: ['英語', '日本語', 'ポルトガル語（ブラジル）', 'アラビア語'],
+  },
+  'pt-BR': {
+    file: 'pt-BR/index.html',
+    count: (n: string) => `${n} notas`,
+    languages: ['Inglês', 'Japonês', 'Português (Brasil)', 'Árabe'],
+  },
+  ar: {
+    file: 'ar/index.html',
+    count: (n: string) => `${n} تقييم`,
+    languages: ['الإنجليزية', 'اليابانية', 'البرتغالية (البرازيل)', 'العربية'],
+  },
 } as const;
 
 describe('the markets fixture, built', () => {
@@ -65,22 +78,28 @@ describe('the markets fixture, built', () => {
     expect(countIn('index.html')).toBe('25.6K Ratings');
   });
 
-  it('isolates the config\'s Latin text on the Arabic page, so punctuation and signs stay in place', () => {
+  it("isolates the config's Latin text on the Arabic page, so punctuation and signs stay in place", () => {
     const html = page('top', 'ar/index.html');
     expect(html).toContain('<bdi class="age-badge">4+</bdi>');
     expect(html).toContain('<bdi>© 2025 Lumen Pixel Labs GmbH</bdi>');
     expect(html).toContain('<span class="developer-row__name"><bdi>Lumen Pixel Labs GmbH</bdi></span>');
   });
 
-  it('links every language\'s page by its tag, x-default to the plain route, and writes the 404 page in the default locale', () => {
+  it("links every language's page by its tag, x-default to the plain route, and writes the 404 page in the default locale", () => {
     const html = page('top', 'ar/index.html');
-    for (const [hreflang, href] of [['en', '/'], ['ja', '/ja'], ['pt-BR', '/pt-BR'], ['ar', '/ar'], ['x-default', '/']]) {
+    for (const [hreflang, href] of [
+      ['en', '/'],
+      ['ja', '/ja'],
+      ['pt-BR', '/pt-BR'],
+      ['ar', '/ar'],
+      ['x-default', '/'],
+    ]) {
       expect(html).toContain(`<link rel="alternate" hreflang="${hreflang}" href="https://get.pictura.app${href}">`);
     }
     expect(htmlTag(page('top', '404.html'))).toBe('<html lang="en" dir="ltr">');
   });
 
-  it('puts a campaign\'s plain routes and 404 page in its default locale, and English in a folder of its own', () => {
+  it("puts a campaign's plain routes and 404 page in its default locale, and English in a folder of its own", () => {
     const html = page('sao-paulo', 'index.html');
     expect(htmlTag(html)).toBe('<html lang="pt-BR" dir="ltr">');
     expect(htmlTag(page('sao-paulo', 'en/index.html'))).toBe('<html lang="en" dir="ltr">');
@@ -108,7 +127,15 @@ describe('plural forms of the ratings count', () => {
     const settings = { ...base, app: { ...base.app, ratingCount } };
     const messages = messagesFor(valid, base, locale);
     const listing = buildListing(settings, locale, messages, image, new LocaleFormats());
-    const props = { locale, route: '/', variant: 'default', messages, listing, screenshots: [image()], installLink: 'https://example.com/' };
+    const props = {
+      locale,
+      route: '/',
+      variant: 'default',
+      messages,
+      listing,
+      screenshots: [image()],
+      installLink: 'https://example.com/',
+    };
     return /<p class="ratings-summary__count">(.*?)<\/p>/.exec(render(props, new TranslatorCache()))![1]!;
   }
 
@@ -143,7 +170,10 @@ describe('the names of the app languages', () => {
   }
 
   it("are Intl's names in the locale when its file names none", async () => {
-    const expected = list('ja', ['en', 'ja', 'pt-BR', 'ar'].map((tag) => intlName('ja', tag)));
+    const expected = list(
+      'ja',
+      ['en', 'ja', 'pt-BR', 'ar'].map((tag) => intlName('ja', tag)),
+    );
     expect(await languagesLine('ja', { app: { name: 'Pictura' } })).toBe(expected);
   });
 

@@ -90,7 +90,13 @@ const textOf = (node: Node): string =>
 /** The markup of a page without its text: every element with its attribute names, and every comment. */
 function structure(html: string): string[] {
   return [...walk(parse(html))].flatMap((node) => {
-    if ('tagName' in node) return [`<${node.tagName} ${node.attrs.map((attr) => attr.name).sort().join(' ')}>`];
+    if ('tagName' in node)
+      return [
+        `<${node.tagName} ${node.attrs
+          .map((attr) => attr.name)
+          .sort()
+          .join(' ')}>`,
+      ];
     return node.nodeName === '#comment' ? ['<!---->'] : [];
   });
 }
@@ -139,7 +145,14 @@ describe.each(PAGES)('%s built from hostile strings', (page) => {
   it('shows every payload as the exact text it is', () => {
     const root = elements(document).find((element) => attribute(element, 'id') === 'root')!;
     const text = textOf(root);
-    for (const payload of [PAYLOADS.developer, PAYLOADS.copyright, PAYLOADS.author, PAYLOADS.appName, PAYLOADS.description, PAYLOADS.reviewBody]) {
+    for (const payload of [
+      PAYLOADS.developer,
+      PAYLOADS.copyright,
+      PAYLOADS.author,
+      PAYLOADS.appName,
+      PAYLOADS.description,
+      PAYLOADS.reviewBody,
+    ]) {
       expect(text).toContain(payload);
     }
     const title = elements(document).find((element) => element.tagName === 'title')!;
@@ -205,12 +218,21 @@ describe('escapeHtml', () => {
 
 describe('serializeJson', () => {
   it('escapes what could end the script element or open a comment in it', () => {
-    expect(serializeJson({ a: '</script><!--<script>', b: '\u2028&' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e","b":"\\u2028\\u0026"}');
+    expect(serializeJson({ a: '</script><!--<script>', b: '\u2028&' })).toBe(
+      '{"a":"\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e","b":"\\u2028\\u0026"}',
+    );
   });
 
   it('stays one script element whose text parses back to the same value, for any JSON value (2,000 runs)', () => {
-    const hostile = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('</script>', '</SCRIPT >', '<!--', '<script>', '-->', '\u2028', '\u2029', '\\', '"'));
-    const value = fc.jsonValue({ maxDepth: 3 }).chain((json) => fc.tuple(fc.constant(json), fc.array(hostile, { maxLength: 5 })).map(([inner, extra]) => ({ inner, extra: extra.join('') })));
+    const hostile = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('</script>', '</SCRIPT >', '<!--', '<script>', '-->', '\u2028', '\u2029', '\\', '"'),
+    );
+    const value = fc
+      .jsonValue({ maxDepth: 3 })
+      .chain((json) =>
+        fc.tuple(fc.constant(json), fc.array(hostile, { maxLength: 5 })).map(([inner, extra]) => ({ inner, extra: extra.join('') })),
+      );
     fc.assert(
       fc.property(value, (input) => {
         const serialized = serializeJson(input);

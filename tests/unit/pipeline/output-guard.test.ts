@@ -1,4 +1,5 @@
-// A build replaces only a folder it wrote: never a PWA's public/, the config's folder, a git worktree or the current folder, however links lead there.
+// A build replaces only a folder it wrote: never a PWA's public/, the config's folder, a git worktree or the
+// current folder, however links lead there.
 import { existsSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { cp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +20,11 @@ const FILES: OutputFile[] = [
 describe('the folders a build refuses', () => {
   it("refuses a PWA's public/ although it holds a manifest.json, and leaves src/ alone", async () => {
     const publicDir = path.join(await temporaryDir(), 'public');
-    await writeTree(publicDir, { 'manifest.json': '{"name":"My PWA","icons":[]}', 'index.html': '<!doctype html>', 'src/app.ts': 'keep me' });
+    await writeTree(publicDir, {
+      'manifest.json': '{"name":"My PWA","icons":[]}',
+      'index.html': '<!doctype html>',
+      'src/app.ts': 'keep me',
+    });
     const before = await snapshot(publicDir);
     expect(await userRefusal(writeOutput(publicDir, FILES))).toEqual({
       name: 'OutputNotOwned',
@@ -49,7 +54,10 @@ describe('the folders a build refuses', () => {
     await writeOutput(pages, FILES);
     await writeTree(pages, { '.git': 'gitdir: /elsewhere/.git/worktrees/gh-pages\n', CNAME: 'example.com\n' });
     const error = await userRefusal(writeOutput(pages, FILES));
-    expect(error).toEqual({ name: 'OutputProtected', message: `Refusing to write the build to ${pages}: it is a git worktree (it holds .git).` });
+    expect(error).toEqual({
+      name: 'OutputProtected',
+      message: `Refusing to write the build to ${pages}: it is a git worktree (it holds .git).`,
+    });
     expect(readFileSync(path.join(pages, 'CNAME'), 'utf8')).toBe('example.com\n');
     expect(existsSync(path.join(pages, '.git'))).toBe(true);
   });
@@ -98,7 +106,11 @@ describe('the folders a build replaces', () => {
   it.each([
     ['a hand-written site', { 'index.html': '<h1>mine</h1>', 'assets/logo.png': 'png' }, 'assets'],
     ['a folder holding only config.json', { 'config.json': '{"mine":true}' }, 'config.json'],
-    ['an unmarked build with its own manifest', { 'manifest.json': JSON.stringify({ pages: [{ file: 'de/index.html' }] }), 'de/index.html': 'old', '404.html': 'old' }, '404.html'],
+    [
+      'an unmarked build with its own manifest',
+      { 'manifest.json': JSON.stringify({ pages: [{ file: 'de/index.html' }] }), 'de/index.html': 'old', '404.html': 'old' },
+      '404.html',
+    ],
   ])('refuses %s, whose names a build also writes, and leaves it as it was', async (_, files, first) => {
     const out = path.join(await temporaryDir(), 'out');
     await writeTree(out, files);

@@ -1,4 +1,5 @@
-// Leftovers of killed builds are judged by heartbeat and namespace, not by PID alone; a swap cut between its renames is undone by the next build.
+// Leftovers of killed builds are judged by heartbeat and namespace, not by PID alone; a swap cut between its
+// renames is undone by the next build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, utimes, writeFile } from 'node:fs/promises';
@@ -113,7 +114,10 @@ describe('leftovers of killed builds', () => {
     const parent = await temporaryDir();
     const dead = path.join(parent, '.out.tmp-1-0a1b2c3d');
     const live = path.join(parent, `.out.tmp-${process.pid}-0a1b2c3e`);
-    for (const [dir, owner] of [[dead, otherNamespace(1)], [live, currentOwner()]] as const) {
+    for (const [dir, owner] of [
+      [dead, otherNamespace(1)],
+      [live, currentOwner()],
+    ] as const) {
       await mkdir(dir);
       await writeFile(path.join(dir, '.store-landing-staging'), JSON.stringify(owner));
     }

@@ -1,4 +1,5 @@
-// A locale's pages share their body but for the screenshots section: the build renders the rest once, and every page is still exactly what <App> renders from its props.
+// A locale's pages share their body but for the screenshots section: the build renders the rest once, and
+// every page is still exactly what <App> renders from its props.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,9 @@ beforeAll(async () => {
     const html = readFileSync(path.join(outDir, file), 'utf8');
     pages.push({ file, props, body: /<div id="root">(.*?)<\/div><script/s.exec(html)![1]! });
   }
-  built = readCampaignManifests(outDir).flatMap(({ dir, manifest }) => manifest.pages.map((page) => path.relative(outDir, path.join(dir, page.file))));
+  built = readCampaignManifests(outDir).flatMap(({ dir, manifest }) =>
+    manifest.pages.map((page) => path.relative(outDir, path.join(dir, page.file))),
+  );
 }, 120_000);
 
 describe('page bodies', () => {
@@ -63,7 +66,9 @@ describe('page bodies', () => {
       const whole = render({ ...page.props, installLink: 'https://install.invalid/' }, context.translators);
       const made = templateHtml(renderBody(page.props, context));
       // The install link is a stand-in in what renderBody makes (filled per campaign later).
-      expect(made.replace(/https:\/\/install-link-[0-9a-f]+\.store-landing\.invalid\//g, 'https://install.invalid/'), page.file).toBe(whole);
+      expect(made.replace(/https:\/\/install-link-[0-9a-f]+\.store-landing\.invalid\//g, 'https://install.invalid/'), page.file).toBe(
+        whole,
+      );
     }
     // A whole render per listing (campaigns with facts of their own have their own); the other distinct bodies spliced.
     const distinct = (of: (props: PageProps) => unknown) => new Set(arabic.map((page) => JSON.stringify(of(page.props)))).size;

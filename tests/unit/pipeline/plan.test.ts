@@ -56,7 +56,9 @@ describe('planSite and selectCampaigns', () => {
   });
 
   it('names the known campaigns when asked for an unknown one', () => {
-    expect(() => planPages(valid, { campaign: 'winter' })).toThrow('There is no campaign "winter" in the config. Campaigns: spring-sale, kids.');
+    expect(() => planPages(valid, { campaign: 'winter' })).toThrow(
+      'There is no campaign "winter" in the config. Campaigns: spring-sale, kids.',
+    );
   });
 
   it('splits an --all build into shards that cover each plan exactly once', () => {
@@ -81,7 +83,11 @@ describe('shardPlans', () => {
     [Array.from({ length: 50 }, (_, i) => 10 + (i % 7) * 10), 16],
   ])('splits %j into %i: every plan once, every shard with work, sizes within one plan of each other', (sizes, count) => {
     const shards = split(sizes, count);
-    expect(shards.flat().sort()).toEqual(plans(sizes).map((plan) => plan.name).sort());
+    expect(shards.flat().sort()).toEqual(
+      plans(sizes)
+        .map((plan) => plan.name)
+        .sort(),
+    );
     expect(shards.every((shard) => shard.length > 0)).toBe(true);
     const loads = shards.map((shard) => pagesOf(sizes, shard));
     expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(Math.max(...sizes));

@@ -1,4 +1,6 @@
-// The arrows between the source folders run one way (docs/architecture.md): validation knows nothing of the pipeline, the page's code nothing of Node or of the generator, the build nothing of the browser runtime, and dev learns what to watch from the build, never by validating again.
+// The arrows between the source folders run one way (docs/architecture.md): validation knows nothing of the
+// pipeline, the page's code nothing of Node or of the generator, the build nothing of the browser runtime,
+// and dev learns what to watch from the build, never by validating again.
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

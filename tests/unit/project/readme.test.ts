@@ -1,14 +1,28 @@
-// The documentation stays true: the generated config reference and JSON Schema are current, the README is short and starts with the two commands, and every link and path the docs name exists.
+// The documentation stays true: the generated config reference and JSON Schema are current, the README is
+// short and starts with the two commands, and every link and path the docs name exists.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configReference, REFERENCE_END, REFERENCE_FILE, REFERENCE_START, SCHEMA_FILE, schemaFileText } from '../../../generator/config/reference.ts';
+import {
+  configReference,
+  REFERENCE_END,
+  REFERENCE_FILE,
+  REFERENCE_START,
+  SCHEMA_FILE,
+  schemaFileText,
+} from '../../../generator/config/reference.ts';
 import { repoRoot } from '../../helpers.ts';
 
 const README_MAX_LINES = 250;
 
 /** The pages a user or a newcomer reads, relative to the repository. */
-const PAGES = ['README.md', 'tests/README.md', ...readdirSync(path.join(repoRoot, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
+const PAGES = [
+  'README.md',
+  'tests/README.md',
+  ...readdirSync(path.join(repoRoot, 'docs'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `docs/${file}`),
+];
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
 
@@ -21,7 +35,10 @@ function anchorsOf(text: string): Set<string> {
   const seen = new Map<string, number>();
   for (const [, heading] of prose(text).matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
     const words = heading!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-    const slug = words.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const slug = words
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count ? `${slug}-${count}` : slug);
@@ -36,7 +53,12 @@ function pathExists(relative: string): boolean {
     const [segment, ...rest] = segments as [string, ...string[]];
     if (!segment.includes('*')) return existsSync(path.join(dir, segment)) && matchIn(path.join(dir, segment), rest);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) return false;
-    const pattern = new RegExp(`^${segment.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const pattern = new RegExp(
+      `^${segment
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     return readdirSync(dir).some((name) => pattern.test(name) && matchIn(path.join(dir, name), rest));
   };
   return matchIn(repoRoot, relative.replace(/\/$/, '').split('/'));
@@ -82,7 +104,8 @@ describe.each(PAGES)('%s', (page) => {
       const [file, anchor] = target!.split('#') as [string, string | undefined];
       const linked = file ? path.posix.join(path.posix.dirname(page), file) : page;
       if (!existsSync(path.join(repoRoot, linked))) broken.push(`${target}: no file ${linked}`);
-      else if (anchor && linked.endsWith('.md') && !anchorsOf(read(linked)).has(anchor)) broken.push(`${target}: no heading #${anchor} in ${linked}`);
+      else if (anchor && linked.endsWith('.md') && !anchorsOf(read(linked)).has(anchor))
+        broken.push(`${target}: no heading #${anchor} in ${linked}`);
     }
     expect(broken).toEqual([]);
   });

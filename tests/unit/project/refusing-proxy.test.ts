@@ -1,4 +1,5 @@
-// The WebKit tests' refusing proxy: it records and refuses a CONNECT, and a browser that resets the connection before reading the refusal does not end the test run.
+// The WebKit tests' refusing proxy: it records and refuses a CONNECT, and a browser that resets the
+// connection before reading the refusal does not end the test run.
 import { connect } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { startRefusingProxy, type RefusingProxy } from '../../webkit/refusing-proxy.ts';
@@ -6,7 +7,10 @@ import { startRefusingProxy, type RefusingProxy } from '../../webkit/refusing-pr
 let proxy: RefusingProxy | undefined;
 afterEach(() => proxy?.close());
 
-/** Sends `CONNECT host` to the proxy and returns what it answered, or nothing when `reset`: then the connection is reset as soon as the request is written. */
+/**
+ * Sends `CONNECT host` to the proxy and returns what it answered, or nothing when `reset`: then the
+ * connection is reset as soon as the request is written.
+ */
 function tunnel(port: number, host: string, reset: boolean): Promise<string> {
   return new Promise((resolve, reject) => {
     let answer = '';

@@ -1,4 +1,5 @@
-// The Debian packages of the tests and the pinned environment: one list, read by .ci/run, .ci/Dockerfile and `npm test`, whose installer installs what is missing as root or stops with the exact command.
+// The Debian packages of the tests and the pinned environment: one list, read by .ci/run, .ci/Dockerfile and
+// `npm test`, whose installer installs what is missing as root or stops with the exact command.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -13,7 +14,18 @@ const packages: string[] = parsePackageList(await readFile(LIST_FILE, 'utf8'));
 
 describe('.ci/system-packages.txt', () => {
   it('names what every test of `npm test` starts, and the fonts the screenshot baselines are drawn with', () => {
-    for (const name of ['chromium', 'chromium-headless-shell', 'nginx-light', 'libnginx-mod-http-js', 'fonts-noto-cjk', 'fonts-liberation', 'fonts-dejavu-core', 'webkit2gtk-driver', 'xvfb', 'locales']) {
+    for (const name of [
+      'chromium',
+      'chromium-headless-shell',
+      'nginx-light',
+      'libnginx-mod-http-js',
+      'fonts-noto-cjk',
+      'fonts-liberation',
+      'fonts-dejavu-core',
+      'webkit2gtk-driver',
+      'xvfb',
+      'locales',
+    ]) {
       expect(packages).toContain(name);
     }
   });
@@ -41,26 +53,39 @@ describe('the installer', () => {
     expect(planInstall(['chromium', 'xvfb'], { root: true, hasApt: true })).toEqual({ action: 'install', packages: ['chromium', 'xvfb'] });
     expect(planInstall(['chromium', 'xvfb'], { root: false, hasApt: true })).toEqual({
       action: 'stop',
-      message: 'The tests need Debian packages that are missing: chromium, xvfb. Install them, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium xvfb',
+      message:
+        'The tests need Debian packages that are missing: chromium, xvfb. Install them, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium xvfb',
     });
-    expect(planInstall(undefined, { root: false, hasApt: false }).message).toContain('docker build -t store-landing-ci -f .ci/Dockerfile .');
+    expect(planInstall(undefined, { root: false, hasApt: false }).message).toContain(
+      'docker build -t store-landing-ci -f .ci/Dockerfile .',
+    );
   });
 
   it('run as root, calls apt-get to install exactly the missing packages, and exits 0 when nothing is missing', async () => {
     const bin = await temporaryDir();
     const calls = path.join(bin, 'calls');
     // dpkg-query reports everything but fonts-noto-cjk installed; apt-get only records how it was called.
-    await writeFile(path.join(bin, 'dpkg-query'), `#!/bin/sh\nshift 2\nfor p in "$@"; do [ "$p" = fonts-noto-cjk ] && echo "$p not-installed" || echo "$p installed"; done\n`);
+    await writeFile(
+      path.join(bin, 'dpkg-query'),
+      `#!/bin/sh\nshift 2\nfor p in "$@"; do [ "$p" = fonts-noto-cjk ] && echo "$p not-installed" || echo "$p installed"; done\n`,
+    );
     await writeFile(path.join(bin, 'apt-get'), `#!/bin/sh\necho "$@" >> '${calls}'\n`);
     await Promise.all(['dpkg-query', 'apt-get'].map((name) => chmod(path.join(bin, name), 0o755)));
     const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
     const script = path.join(repoRoot, '.ci/system-packages.mjs');
     if (process.getuid?.() === 0) {
       await promisify(execFile)(process.execPath, [script], { env });
-      expect((await readFile(calls, 'utf8')).trim().split('\n')).toEqual(['--version', 'update -qq', 'install -y -qq --no-install-recommends fonts-noto-cjk']);
+      expect((await readFile(calls, 'utf8')).trim().split('\n')).toEqual([
+        '--version',
+        'update -qq',
+        'install -y -qq --no-install-recommends fonts-noto-cjk',
+      ]);
     } else {
       const run = promisify(execFile)(process.execPath, [script], { env });
-      await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('sudo apt-get install -y --no-install-recommends fonts-noto-cjk') });
+      await expect(run).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('sudo apt-get install -y --no-install-recommends fonts-noto-cjk'),
+      });
     }
   });
 });
@@ -86,7 +111,10 @@ appendFileSync(process.env.CI_LOG, 'packages end\\n');
 process.exitCode = ${packagesExit};
 `,
     );
-    await writeFile(path.join(dir, 'bin/store-landing.js'), `import { appendFileSync } from 'node:fs';\nappendFileSync(process.env.CI_LOG, 'warm build\\n');\n`);
+    await writeFile(
+      path.join(dir, 'bin/store-landing.js'),
+      `import { appendFileSync } from 'node:fs';\nappendFileSync(process.env.CI_LOG, 'warm build\\n');\n`,
+    );
     await writeFile(path.join(dir, 'path/npm'), `#!/bin/sh\necho "npm $1" >> "$CI_LOG"\n[ "$1" != ci ] || exit ${npmCiExit}\n`);
     await chmod(path.join(dir, 'path/npm'), 0o755);
     const env = { ...process.env, CI_LOG: log, PATH: `${path.join(dir, 'path')}:${process.env.PATH}` };

@@ -1,4 +1,5 @@
-// The suite leaves nothing behind in the system's temporary folder: each file's temporaryDir folders are removed after the file, in every project, and no other folder is touched.
+// The suite leaves nothing behind in the system's temporary folder: each file's temporaryDir folders are
+// removed after the file, in every project, and no other folder is touched.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,16 +21,24 @@ it.skipIf(!RECORD)('(run by the test below) makes folders and writes in them', a
   await writeFile(RECORD!, JSON.stringify(dirs));
 });
 
-it.skipIf(RECORD)('a file run on its own leaves none of its temporaryDir folders behind', async () => {
-  const record = path.join(await temporaryDir(), 'made.json');
-  await promisify(execFile)(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', 'tests/unit/project/temporary-dirs.test.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, TEMPORARY_DIRS_RECORD: record },
-  });
-  const made: string[] = JSON.parse(await readFile(record, 'utf8'));
-  expect(made).toHaveLength(2);
-  expect(made.filter((dir) => existsSync(dir))).toEqual([]);
-}, 60_000);
+it.skipIf(RECORD)(
+  'a file run on its own leaves none of its temporaryDir folders behind',
+  async () => {
+    const record = path.join(await temporaryDir(), 'made.json');
+    await promisify(execFile)(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', 'tests/unit/project/temporary-dirs.test.ts'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, TEMPORARY_DIRS_RECORD: record },
+      },
+    );
+    const made: string[] = JSON.parse(await readFile(record, 'utf8'));
+    expect(made).toHaveLength(2);
+    expect(made.filter((dir) => existsSync(dir))).toEqual([]);
+  },
+  60_000,
+);
 
 it.skipIf(RECORD)('removeTemporaryDirs removes the folders temporaryDir made and no other', async () => {
   const made = await temporaryDir();

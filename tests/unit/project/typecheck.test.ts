@@ -1,4 +1,6 @@
-// The whole project type-checks (tsc --noEmit over tsconfig.json), and the page's code without Node's types (page/tsconfig.json): run among the other tests rather than before them, so it takes a share of the machine instead of a turn of its own.
+// The whole project type-checks (tsc --noEmit over tsconfig.json), and the page's code without Node's types
+// (page/tsconfig.json): run among the other tests rather than before them, so it takes a share of the machine
+// instead of a turn of its own.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';

@@ -1,4 +1,5 @@
-// The GitHub Actions workflow runs as written: its shell steps, Install included, in order, the matrix expanded, each job in a fresh checkout here; what only GitHub can run is checked instead.
+// The GitHub Actions workflow runs as written: its shell steps, Install included, in order, the matrix
+// expanded, each job in a fresh checkout here; what only GitHub can run is checked instead.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -29,7 +30,10 @@ interface Workflow {
 
 const run = promisify(execFile);
 
-/** A fresh checkout of the repository as it is here (committed or not), without what git ignores (node_modules, dist) and without the tests. */
+/**
+ * A fresh checkout of the repository as it is here (committed or not), without what git ignores
+ * (node_modules, dist) and without the tests.
+ */
 async function checkout(dir: string) {
   const { stdout } = await run('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
   const files = stdout.split('\0').filter((file) => file && !file.startsWith('tests/') && existsSync(path.join(repoRoot, file)));
@@ -56,10 +60,17 @@ async function runStep(step: Step, matrix: Record<string, unknown>, env: Record<
     if (step.with!.name) await cp(path.join(artifacts, step.with!.name), into, { recursive: true });
     else {
       const prefix = step.with!.pattern!.replace(/\*$/, '');
-      await cp(artifacts, into, { recursive: true, filter: (source) => source === artifacts || path.relative(artifacts, source).startsWith(prefix) });
+      await cp(artifacts, into, {
+        recursive: true,
+        filter: (source) => source === artifacts || path.relative(artifacts, source).startsWith(prefix),
+      });
     }
   } else if (step.run) {
-    await run('bash', ['-euo', 'pipefail', '-c', fill(step.run)], { cwd: work, env: { ...process.env, ...env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    await run('bash', ['-euo', 'pipefail', '-c', fill(step.run)], {
+      cwd: work,
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
   }
 }
 
@@ -69,7 +80,8 @@ async function runStep(step: Step, matrix: Record<string, unknown>, env: Record<
  * package of the lockfile is installed but the optional ones npm skips on this platform.
  */
 function installedAsLocked(): boolean {
-  const read = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')).packages as Record<string, { optional?: boolean }>;
+  const read = (file: string) =>
+    JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')).packages as Record<string, { optional?: boolean }>;
   const locked = read('package-lock.json');
   let installed: ReturnType<typeof read>;
   try {
@@ -102,7 +114,8 @@ it('runs on GitHub as written: current Node LTS, npm and image caches, productio
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
   // No apt Chromium on Ubuntu (a snap wrapper there): the only apt is the pinned container's installer.
   expect(steps.filter((step) => /apt(-get)? install/.test(step.run ?? ''))).toEqual([]);
-  for (const step of steps.filter((step) => step.uses?.startsWith('actions/setup-node'))) expect(step.with).toEqual({ 'node-version': 'lts/*', cache: 'npm' });
+  for (const step of steps.filter((step) => step.uses?.startsWith('actions/setup-node')))
+    expect(step.with).toEqual({ 'node-version': 'lts/*', cache: 'npm' });
   const { screenshots, build, merge } = workflow.jobs;
   expect(screenshots!.container).toBe(/^FROM (\S+)$/m.exec(dockerfile)![1]);
   expect(screenshots!.container).toMatch(/^node:(2[4-9]|[3-9]\d)-bookworm-slim$/);
@@ -120,7 +133,12 @@ it('runs on GitHub as written: current Node LTS, npm and image caches, productio
   const artifacts = await temporaryDir();
   const baselines = await temporaryDir();
   // The project's own fixture, with the suite's image cache (the workflow's own starts cold).
-  const env = { ...workflow.env, CONFIG: fixtureConfig('workflow'), BASELINES: baselines, STORE_LANDING_CACHE_DIR: process.env.STORE_LANDING_CACHE_DIR! };
+  const env = {
+    ...workflow.env,
+    CONFIG: fixtureConfig('workflow'),
+    BASELINES: baselines,
+    STORE_LANDING_CACHE_DIR: process.env.STORE_LANDING_CACHE_DIR!,
+  };
   expect(jobOrder(workflow)).toEqual(['build', 'merge', 'screenshots', 'deploy']);
   /**
    * Each Install command run so far, and the folder whose node_modules it wrote. The repository's
@@ -134,7 +152,21 @@ it('runs on GitHub as written: current Node LTS, npm and image caches, productio
     if (name === 'screenshots') {
       // The baselines, as a developer would commit them: captured first from the merged site.
       const site = path.join(artifacts, 'site');
-      await run(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'screenshots', '--site', site, '--baseline', baselines, '--update', '-o', path.join(jobs, 'baselines report')], { env: { ...process.env, ...env } });
+      await run(
+        process.execPath,
+        [
+          path.join(repoRoot, 'bin/store-landing.js'),
+          'screenshots',
+          '--site',
+          site,
+          '--baseline',
+          baselines,
+          '--update',
+          '-o',
+          path.join(jobs, 'baselines report'),
+        ],
+        { env: { ...process.env, ...env } },
+      );
     }
     for (const [entry, shard] of (job.strategy?.matrix.shard ?? [undefined]).entries()) {
       for (const step of job.steps) {

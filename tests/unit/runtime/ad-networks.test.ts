@@ -1,4 +1,5 @@
-// The ad networks on a fake document: each vendor's base code (Meta, TikTok, Snap, Google), and loadAdNetworks's shared event ids, consent and single warning.
+// The ad networks on a fake document: each vendor's base code (Meta, TikTok, Snap, Google), and
+// loadAdNetworks's shared event ids, consent and single warning.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAdNetworks, type AdNetworkWindow } from '../../../page/runtime/ad-networks.ts';
 import { createConsent } from '../../../page/runtime/consent.ts';
@@ -80,7 +81,10 @@ describe('the Meta pixel', () => {
     const win: AdNetworkWindow = {};
     void loadMetaPixel(win, doc as never, META_ID, LOAD);
     void loadMetaPixel(win, doc as never, META_ID, LOAD);
-    expect(win.fbq?.queue).toEqual([['init', META_ID], ['track', 'PageView', {}, { eventID: 'page-view-id' }]]);
+    expect(win.fbq?.queue).toEqual([
+      ['init', META_ID],
+      ['track', 'PageView', {}, { eventID: 'page-view-id' }],
+    ]);
     expect(win._fbq).toBe(win.fbq);
     expect(win.fbq?.disablePushState).toBe(true);
     vi.advanceTimersByTime(0); // injectScript appends in a task of its own
@@ -93,14 +97,25 @@ describe('the Meta pixel', () => {
   it('grants consent before init when consent was required, revokes and grants again through fbq', () => {
     const win: AdNetworkWindow = {};
     void loadMetaPixel(win, new FakeDocument() as never, META_ID, { ...LOAD, consentGranted: true });
-    expect(win.fbq?.queue.slice(0, 2)).toEqual([['consent', 'grant'], ['init', META_ID]]);
+    expect(win.fbq?.queue.slice(0, 2)).toEqual([
+      ['consent', 'grant'],
+      ['init', META_ID],
+    ]);
     metaPixel.revokeConsent(win);
     metaPixel.grantConsent(win);
-    expect(win.fbq?.queue.slice(-2)).toEqual([['consent', 'revoke'], ['consent', 'grant']]);
+    expect(win.fbq?.queue.slice(-2)).toEqual([
+      ['consent', 'revoke'],
+      ['consent', 'grant'],
+    ]);
   });
 
   it('resolves true once fbevents.js has installed callMethod, false when it failed, threw or installed nothing', async () => {
-    for (const [outcome, installs, expected] of [['load', true, true], ['load', false, false], ['error', true, false], ['throw', true, false]] as const) {
+    for (const [outcome, installs, expected] of [
+      ['load', true, true],
+      ['load', false, false],
+      ['error', true, false],
+      ['throw', true, false],
+    ] as const) {
       const doc = new FakeDocument();
       const win: AdNetworkWindow = {};
       doc.scriptOutcome = () => outcome;
@@ -148,7 +163,7 @@ describe('the TikTok pixel', () => {
     expect([...ttq._i[TIKTOK_ID]!]).toEqual([['track', 'ViewContent']]);
   });
 
-  it('grants consent first when consent was required, and follows a withdrawal with TikTok\'s consent API', () => {
+  it("grants consent first when consent was required, and follows a withdrawal with TikTok's consent API", () => {
     const win: AdNetworkWindow = {};
     void loadTikTokPixel(win, new FakeDocument() as never, TIKTOK_ID, { ...LOAD, consentGranted: true });
     tiktokPixel.revokeConsent(win);
@@ -157,7 +172,11 @@ describe('the TikTok pixel', () => {
   });
 
   it('resolves true once events.js has run and false when it failed; nothing without an id or beside a ttq on the page', async () => {
-    for (const [outcome, expected] of [['load', true], ['error', false], ['throw', false]] as Array<[ScriptOutcome, boolean]>) {
+    for (const [outcome, expected] of [
+      ['load', true],
+      ['error', false],
+      ['throw', false],
+    ] as Array<[ScriptOutcome, boolean]>) {
       const doc = new FakeDocument();
       doc.scriptOutcome = () => outcome;
       const loaded = loadTikTokPixel({}, doc as never, TIKTOK_ID, LOAD);
@@ -179,7 +198,10 @@ describe('the Snap Pixel', () => {
     doc.scriptOutcome = () => 'load';
     doc.runs = vendorScripts(win);
     const loaded = loadSnapPixel(win, doc as never, SNAP_ID, LOAD);
-    expect(win.snaptr!.queue).toEqual([['init', SNAP_ID], ['track', 'PAGE_VIEW', { client_dedup_id: 'page-view-id' }]]);
+    expect(win.snaptr!.queue).toEqual([
+      ['init', SNAP_ID],
+      ['track', 'PAGE_VIEW', { client_dedup_id: 'page-view-id' }],
+    ]);
     vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([SNAP_PIXEL_SRC]);
     snapPixel.trackTap(win, TRACKING, 'tap-id');
@@ -211,12 +233,15 @@ describe('the Google tag', () => {
     void loadGoogleTag(win, doc as never, ADS_ID, LOAD);
     vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([`${GOOGLE_TAG_SRC}?id=${ADS_ID}`]);
-    expect(gtagCommands(win)).toEqual([['js', new Date()], ['config', ADS_ID]]);
+    expect(gtagCommands(win)).toEqual([
+      ['js', new Date()],
+      ['config', ADS_ID],
+    ]);
     googleTag.trackTap(win, TRACKING, 'tap-id');
     expect(gtagCommands(win).at(-1)).toEqual(['event', 'conversion', { send_to: `${ADS_ID}/AbC-D_efG`, transaction_id: 'tap-id' }]);
   });
 
-  it('sends GA4\'s select_content with the id as event_id when there is no conversion label', () => {
+  it("sends GA4's select_content with the id as event_id when there is no conversion label", () => {
     const win: AdNetworkWindow = { dataLayer: ['a tag manager entry'] };
     const tracking = { ...TRACKING, googleTagId: GA4_ID, googleAdsConversion: undefined };
     void loadGoogleTag(win, new FakeDocument() as never, GA4_ID, LOAD);
@@ -225,7 +250,7 @@ describe('the Google tag', () => {
     expect(gtagCommands(win).at(-1)).toEqual(['event', 'select_content', { content_type: 'install_link', event_id: 'tap-id' }]);
   });
 
-  it('sets consent mode\'s defaults to granted first when consent was required, and updates them with the visitor\'s answer', () => {
+  it("sets consent mode's defaults to granted first when consent was required, and updates them with the visitor's answer", () => {
     const win: AdNetworkWindow = {};
     void loadGoogleTag(win, new FakeDocument() as never, GA4_ID, { ...LOAD, consentGranted: true });
     googleTag.revokeConsent(win);
@@ -299,7 +324,7 @@ describe('loadAdNetworks', () => {
     }
   });
 
-  it('sends a tap to every network under one id, even one whose chunk is still on its way, and publishes it with each network\'s name', async () => {
+  it("sends a tap to every network under one id, even one whose chunk is still on its way, and publishes it with each network's name", async () => {
     const { win, networks } = await pageWith(TRACKING);
     // At once, before the lazily loaded networks have arrived: Meta has it now, the others on arrival.
     expect(networks.trackTap()).toBe('id-2');
@@ -311,12 +336,16 @@ describe('loadAdNetworks', () => {
     expect(win.fbq!.queue.filter((call) => call[1] === 'AddToCart')).toHaveLength(2);
     expect((win.dataLayer as Array<Record<string, unknown>>).filter((entry) => entry.event === 'store-landing.AddToCart')).toEqual(
       ['id-2', 'id-3'].map((eventID) =>
-        expect.objectContaining({ eventName: 'AddToCart', eventID, networks: { meta: 'AddToCart', tiktok: 'ClickButton', snap: 'SIGN_UP', google: 'conversion' } }),
+        expect.objectContaining({
+          eventName: 'AddToCart',
+          eventID,
+          networks: { meta: 'AddToCart', tiktok: 'ClickButton', snap: 'SIGN_UP', google: 'conversion' },
+        }),
       ),
     );
   });
 
-  it('names GA4\'s select_content for a Google tag without a conversion label', async () => {
+  it("names GA4's select_content for a Google tag without a conversion label", async () => {
     const { win, networks } = await pageWith({ ...TRACKING, googleTagId: GA4_ID, googleAdsConversion: undefined });
     networks.trackTap();
     const entry = (win.dataLayer as Array<Record<string, unknown>>).find((item) => item.event === 'store-landing.AddToCart');
@@ -324,13 +353,17 @@ describe('loadAdNetworks', () => {
   });
 
   it('settles once every script has loaded or failed, with one warning naming the networks that failed', async () => {
-    const { networks } = await pageWith(TRACKING, (src) => (src.startsWith(TIKTOK_PIXEL_SRC) ? 'error' : src === SNAP_PIXEL_SRC ? 'throw' : src === META_PIXEL_SRC ? 'pending' : 'load'));
+    const { networks } = await pageWith(TRACKING, (src) =>
+      src.startsWith(TIKTOK_PIXEL_SRC) ? 'error' : src === SNAP_PIXEL_SRC ? 'throw' : src === META_PIXEL_SRC ? 'pending' : 'load',
+    );
     let settled = false;
     void networks.settled.then(() => (settled = true));
     await vi.advanceTimersByTimeAsync(100);
     expect(settled).toBe(false); // Meta's fbevents.js has not answered
     expect(warn).not.toHaveBeenCalled();
-    const second = await pageWith(TRACKING, (src) => (src.startsWith(TIKTOK_PIXEL_SRC) ? 'error' : src === SNAP_PIXEL_SRC ? 'throw' : 'load'));
+    const second = await pageWith(TRACKING, (src) =>
+      src.startsWith(TIKTOK_PIXEL_SRC) ? 'error' : src === SNAP_PIXEL_SRC ? 'throw' : 'load',
+    );
     await vi.advanceTimersByTimeAsync(100);
     await second.networks.settled;
     expect(warn).toHaveBeenCalledTimes(1);
@@ -346,7 +379,7 @@ describe('loadAdNetworks', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('follows consent: a withdrawal revokes each network\'s consent and stops the taps; consent given again grants it and they resume', async () => {
+  it("follows consent: a withdrawal revokes each network's consent and stops the taps; consent given again grants it and they resume", async () => {
     const { win, networks } = await pageWith(TRACKING, () => 'load', true);
     const consent = createConsent('granted');
     networks.followConsent(consent);
@@ -355,9 +388,19 @@ describe('loadAdNetworks', () => {
     expect(win.fbq!.queue.filter((call) => call[0] === 'consent')).toEqual([['consent', 'grant']]);
     consent.set(false);
     expect(networks.trackTap()).toBeNull();
-    expect(win.fbq!.queue.filter((call) => call[0] === 'consent')).toEqual([['consent', 'grant'], ['consent', 'revoke']]);
-    expect([...win.ttq!].filter((call) => String((call as unknown[])[0]).endsWith('Consent'))).toEqual([['grantConsent'], ['revokeConsent']]);
-    expect(gtagCommands(win).filter((call) => call[0] === 'consent').map((call) => call[1])).toEqual(['default', 'update']);
+    expect(win.fbq!.queue.filter((call) => call[0] === 'consent')).toEqual([
+      ['consent', 'grant'],
+      ['consent', 'revoke'],
+    ]);
+    expect([...win.ttq!].filter((call) => String((call as unknown[])[0]).endsWith('Consent'))).toEqual([
+      ['grantConsent'],
+      ['revokeConsent'],
+    ]);
+    expect(
+      gtagCommands(win)
+        .filter((call) => call[0] === 'consent')
+        .map((call) => call[1]),
+    ).toEqual(['default', 'update']);
     expect(tapIds(win)).toEqual({ meta: undefined, tiktok: undefined, snap: undefined, google: undefined });
     consent.set(true);
     expect(win.fbq!.queue.at(-1)).toEqual(['consent', 'grant']);

@@ -43,7 +43,7 @@ describe('parseAttribution', () => {
     expect(parseAttribution(search).get('utm_campaign')).toBe(value);
   });
 
-  it('keeps every key with a value (custom parameters, other networks\' click ids) and leaves out empty ones', () => {
+  it("keeps every key with a value (custom parameters, other networks' click ids) and leaves out empty ones", () => {
     expect(asObject('?utm_medium=&gclid=g&foo=bar&campaign_id=&ttclid=t')).toEqual({
       gclid: 'g',
       foo: 'bar',
@@ -53,7 +53,7 @@ describe('parseAttribution', () => {
   });
 
   it.each([
-    ['the issue\'s custom keys', '?my+key=1&x=hello%20world', { my_key: '1', x: 'hello world', utm_source: 'organic' }],
+    ["the issue's custom keys", '?my+key=1&x=hello%20world', { my_key: '1', x: 'hello world', utm_source: 'organic' }],
     ['a key spelled three ways, first non-empty wins', '?my%20key=&my%2Bkey=2&my_key=3', { my_key: '2', utm_source: 'organic' }],
     ['keys are case-sensitive', '?ScCid=s&sccid=t', { ScCid: 's', sccid: 't', utm_source: 'organic' }],
     ['a key with other characters', '?ad-id=1&a.b=2', { 'ad-id': '1', 'a.b': '2', utm_source: 'organic' }],

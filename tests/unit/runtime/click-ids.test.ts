@@ -29,12 +29,22 @@ describe('resolveClickIds', () => {
   });
 
   it('keeps the order of CLICK_IDS', () => {
-    expect([...resolveClickIds(parseAttribution('?msclkid=M&ScCid=S&twclid=X&ttclid=T&fbclid=F&wbraid=W&gbraid=B&gclid=G')).keys()]).toEqual(
-      CLICK_IDS.map((rule) => rule.param),
-    );
+    expect([
+      ...resolveClickIds(parseAttribution('?msclkid=M&ScCid=S&twclid=X&ttclid=T&fbclid=F&wbraid=W&gbraid=B&gclid=G')).keys(),
+    ]).toEqual(CLICK_IDS.map((rule) => rule.param));
   });
 
   it('lists every parameter it can produce', () => {
-    expect([...CLICK_ID_PARAMS].sort()).toEqual(['af_keywords', 'clickid', 'fbclid', 'gbraid', 'gclid', 'sccid', 'ttclid', 'twclid', 'wbraid']);
+    expect([...CLICK_ID_PARAMS].sort()).toEqual([
+      'af_keywords',
+      'clickid',
+      'fbclid',
+      'gbraid',
+      'gclid',
+      'sccid',
+      'ttclid',
+      'twclid',
+      'wbraid',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-// The consent prompt in plain DOM: texts from the locale with English for missing keys, styled through the CSSOM only, buttons that answer and close it.
+// The consent prompt in plain DOM: texts from the locale with English for missing keys, styled through the
+// CSSOM only, buttons that answer and close it.
 import { describe, expect, it, vi } from 'vitest';
 import { consentTexts, ENGLISH_CONSENT_TEXTS } from '../../../page/contract/consent-texts.ts';
 import { mountConsentPrompt, PROMPT_ATTRIBUTE } from '../../../page/runtime/consent-prompt.ts';
@@ -54,7 +55,7 @@ describe('consentTexts', () => {
 });
 
 describe('mountConsentPrompt', () => {
-  it('mounts a labelled, non-modal card at the end of body, styled through the CSSOM with the page\'s colours', () => {
+  it("mounts a labelled, non-modal card at the end of body, styled through the CSSOM with the page's colours", () => {
     const doc = fakeDocument();
     mountConsentPrompt(doc as never, ENGLISH_CONSENT_TEXTS, () => {});
     const root = doc.body.children[0]!;
@@ -82,7 +83,10 @@ describe('mountConsentPrompt', () => {
     const doc = fakeDocument();
     const onAnswer = vi.fn();
     mountConsentPrompt(doc as never, ENGLISH_CONSENT_TEXTS, onAnswer);
-    doc.body.all().find((element) => element.attributes.get('data-consent') === button)!.listeners.get('click')!();
+    doc.body
+      .all()
+      .find((element) => element.attributes.get('data-consent') === button)!
+      .listeners.get('click')!();
     expect(onAnswer).toHaveBeenCalledExactlyOnceWith(granted);
     expect(doc.body.children).toEqual([]);
   });
@@ -91,7 +95,12 @@ describe('mountConsentPrompt', () => {
     const doc = fakeDocument();
     const prompt = mountConsentPrompt(doc as never, ENGLISH_CONSENT_TEXTS, () => {});
     prompt.update({ title: 'Tracking erlauben?', body: 'Text', allow: 'Erlauben', decline: 'Nicht erlauben' });
-    expect(doc.body.all().map((element) => element.textContent).filter(Boolean)).toEqual(['Tracking erlauben?', 'Text', 'Nicht erlauben', 'Erlauben']);
+    expect(
+      doc.body
+        .all()
+        .map((element) => element.textContent)
+        .filter(Boolean),
+    ).toEqual(['Tracking erlauben?', 'Text', 'Nicht erlauben', 'Erlauben']);
     prompt.remove();
     expect(doc.body.children).toEqual([]);
   });

@@ -279,7 +279,7 @@ describe('syncCtaLinks', () => {
 });
 
 describe('takeEarlyTap', () => {
-  it('returns the held tap\'s time, cancels the loader\'s navigation and leaves null, so the loader holds no more taps', () => {
+  it("returns the held tap's time, cancels the loader's navigation and leaves null, so the loader holds no more taps", () => {
     const win = { [EARLY_TAP]: { at: 1234, timer: 7 }, clearTimeout: vi.fn() };
     expect(takeEarlyTap(win)).toBe(1234);
     expect(win.clearTimeout).toHaveBeenCalledExactlyOnceWith(7);

@@ -26,7 +26,7 @@ export class FakeWindow {
     expect(type).toBe('error');
     this.listeners.add(listener);
   }
-  removeEventListener(type: string, listener: (event: FakeErrorEvent) => void) {
+  removeEventListener(_type: string, listener: (event: FakeErrorEvent) => void) {
     this.listeners.delete(listener);
   }
   setTimeout(handler: () => void, ms: number) {

@@ -1,4 +1,5 @@
-// Property tests: any query string, cookie or page value never throws, never pollutes prototypes, and only ever becomes an encoded parameter of the OneLink URL.
+// Property tests: any query string, cookie or page value never throws, never pollutes prototypes, and only
+// ever becomes an encoded parameter of the OneLink URL.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAttribution } from '../../../page/runtime/attribution.ts';
@@ -46,6 +47,7 @@ const XSS = [
   'vbscript:msgbox(1)',
   '</script><svg/onload=alert(1)>',
   '{{constructor.constructor("alert(1)")()}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal's syntax, as an attacker would type it.
   '${alert(1)}',
 ];
 const URL_TRICKS = [
@@ -62,16 +64,74 @@ const URL_TRICKS = [
   '/../../evil',
   'pictura.onelink.me.evil.example',
 ];
-const ENCODING_TRICKS = ['%', '%%', '%E2', '%E2%82', '%zz', '%C0%AF', '%ED%A0%80', '%FF', '%00', '%0A%0D', '+', '++', '%2B', '%25', '%u0041', '%%41'];
+const ENCODING_TRICKS = [
+  '%',
+  '%%',
+  '%E2',
+  '%E2%82',
+  '%zz',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF',
+  '%00',
+  '%0A%0D',
+  '+',
+  '++',
+  '%2B',
+  '%25',
+  '%u0041',
+  '%%41',
+];
 const CONTROL = ['\u0000', '\u0007', '\n', '\r', '\t', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\ufeff', '\u200b', '\u202e'];
 const UNICODE = ['é', '日本語', '🦊', '\ud83e\udd8a', '\ud800', '\udfff', 'Ǆ', 'ß', 'İ'];
 const KEYS = [
-  '__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][polluted]', '__proto__.polluted',
-  'toString', 'hasOwnProperty', 'valueOf', 'polluted',
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_id', 'utm___proto__', 'utm_constructor',
-  'utm+source', 'utm%20source', 'utm%2Bsource', 'UTM_SOURCE', 'fbclid', 'deep_link_value', 'campaign_id', 'adset_id', 'ad_id',
-  'pid', 'c', 'af_sub1', 'af_dp', 'af_r', 'af_web_dp', 'redirect', 'url',
-  'gclid', 'gbraid', 'wbraid', 'ttclid', 'twclid', 'ScCid', 'sccid', 'msclkid', 'keyword', 'my+key', 'my_key', 'x',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__proto__[polluted]',
+  'constructor[prototype][polluted]',
+  '__proto__.polluted',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'polluted',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'utm_id',
+  'utm___proto__',
+  'utm_constructor',
+  'utm+source',
+  'utm%20source',
+  'utm%2Bsource',
+  'UTM_SOURCE',
+  'fbclid',
+  'deep_link_value',
+  'campaign_id',
+  'adset_id',
+  'ad_id',
+  'pid',
+  'c',
+  'af_sub1',
+  'af_dp',
+  'af_r',
+  'af_web_dp',
+  'redirect',
+  'url',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'ttclid',
+  'twclid',
+  'ScCid',
+  'sccid',
+  'msclkid',
+  'keyword',
+  'my+key',
+  'my_key',
+  'x',
 ];
 
 const piece = fc.oneof(
@@ -109,15 +169,30 @@ const source = fc.oneof(
 const mapping = fc.oneof(
   fc.constant(MAPPING),
   fc
-    .array(fc.tuple(fc.constantFrom('pid', 'c', 'deep_link_value', 'af_sub1', 'af_dp', 'toString', 'constructor', '__proto__', 'hasOwnProperty', 'x_y'), source), { maxLength: 10 })
+    .array(
+      fc.tuple(
+        fc.constantFrom('pid', 'c', 'deep_link_value', 'af_sub1', 'af_dp', 'toString', 'constructor', '__proto__', 'hasOwnProperty', 'x_y'),
+        source,
+      ),
+      { maxLength: 10 },
+    )
     // Through JSON.parse, as the page reads its config: "__proto__" is then an own key, not the prototype.
-    .map((pairs) => JSON.parse(`{${pairs.map(([name, from]) => `${JSON.stringify(name)}:${JSON.stringify(from)}`).join(',')}}`) as Record<string, string>),
+    .map(
+      (pairs) =>
+        JSON.parse(`{${pairs.map(([name, from]) => `${JSON.stringify(name)}:${JSON.stringify(from)}`).join(',')}}`) as Record<
+          string,
+          string
+        >,
+    ),
 );
 
 const inputs: fc.Arbitrary<AttributionInputs> = fc.record({
   query: query.map(parseAttribution),
   cookies: cookieString.map((cookies) => readCookies(cookies, [...TRACKING_COOKIES, '__proto__', 'constructor'])),
-  pageUrl: fc.oneof(query.map((search) => `https://landing.example/feature1${search}`), hostileText),
+  pageUrl: fc.oneof(
+    query.map((search) => `https://landing.example/feature1${search}`),
+    hostileText,
+  ),
   userAgent: hostileText,
   paywall: fc.oneof(fc.constantFrom('fullPrice', 'trial', 'discount'), hostileText),
   deepLink: fc.oneof(fc.constant('pictura://create'), hostileText),
@@ -127,11 +202,14 @@ const inputs: fc.Arbitrary<AttributionInputs> = fc.record({
 function sourceValue(from: string, values: AttributionInputs): string {
   if (from.startsWith('query.')) return values.query.get(from.slice(6)) ?? '';
   if (from.startsWith('cookie.')) return values.cookies.get(from.slice(7)) ?? '';
-  return { 'page.url': values.pageUrl, 'page.userAgent': values.userAgent, paywall: values.paywall, 'app.deepLink': values.deepLink }[from] ?? '';
+  return (
+    { 'page.url': values.pageUrl, 'page.userAgent': values.userAgent, paywall: values.paywall, 'app.deepLink': values.deepLink }[from] ?? ''
+  );
 }
 
 /** What a value can come back as: lone surrogates cannot be percent-encoded, so they become U+FFFD. */
-const wellFormed = (text: string) => text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (match) => (match.length === 2 ? match : '\ufffd'));
+const wellFormed = (text: string) =>
+  text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (match) => (match.length === 2 ? match : '\ufffd'));
 
 const prototypes = [Object.prototype, Array.prototype, Map.prototype, String.prototype, Function.prototype];
 const prototypeKeys = () => prototypes.map((prototype) => Reflect.ownKeys(prototype).map(String).sort());
@@ -140,7 +218,7 @@ const cleanPrototypes = prototypeKeys();
 /** Asserts nothing was added to a built-in prototype. */
 function expectNoPollution() {
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+  expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
   expect(prototypeKeys()).toEqual(cleanPrototypes);
 }
 
@@ -153,7 +231,10 @@ function expectOnlyEncodedParameters(link: string, base: string, params: Install
   expect(url.host).toBe(baseUrl.host);
   expect(url.pathname).toBe(baseUrl.pathname);
   expect(url.username + url.password + url.hash).toBe('');
-  const expected = [...baseUrl.searchParams, ...[...params].filter(([, value]) => value !== '').map(([name, value]) => [wellFormed(name), wellFormed(value)])];
+  const expected = [
+    ...baseUrl.searchParams,
+    ...[...params].filter(([, value]) => value !== '').map(([name, value]) => [wellFormed(name), wellFormed(value)]),
+  ];
   expect([...url.searchParams]).toEqual(expected);
   // Nothing of a value is left raw: every character outside the unreserved set is escaped.
   expect(link.slice(base.replace(/#.*$/, '').length)).toMatch(/^[?&]?([A-Za-z0-9\-_.!~*'()%]+=[A-Za-z0-9\-_.!~*'()%]*(&|$))*$/);
@@ -201,7 +282,17 @@ describe(`parseAttribution on hostile queries (${RUNS} + ${BIG_RUNS} of ~100 KB)
         // CPU time, not wall time: a busy machine that pauses this process must not fail it.
         const started = process.cpuUsage();
         const attribution = parseAttribution(search);
-        const link = buildInstallLink(BASES[0]!, resolveAttribution(MAPPING, { query: attribution, cookies: new Map(), pageUrl: `https://landing.example/${search}`, userAgent: '', paywall: 'trial', deepLink: 'pictura://create' }));
+        const link = buildInstallLink(
+          BASES[0]!,
+          resolveAttribution(MAPPING, {
+            query: attribution,
+            cookies: new Map(),
+            pageUrl: `https://landing.example/${search}`,
+            userAgent: '',
+            paywall: 'trial',
+            deepLink: 'pictura://create',
+          }),
+        );
         const { user, system } = process.cpuUsage(started);
         expect((user + system) / 1000).toBeLessThan(250);
         expect(new URL(link).host).toBe('pictura.onelink.me');
@@ -215,7 +306,10 @@ describe(`parseAttribution on hostile queries (${RUNS} + ${BIG_RUNS} of ~100 KB)
 describe(`resolveAttribution + buildInstallLink on hostile inputs (${RUNS})`, () => {
   // Found by the properties below: encodeURIComponent throws a URIError on a lone surrogate.
   it('turns a lone surrogate into U+FFFD instead of throwing', () => {
-    const params = new Map([['pid', 'a\ud800b'], ['af_sub1', '\udfff🦊']]);
+    const params = new Map([
+      ['pid', 'a\ud800b'],
+      ['af_sub1', '\udfff🦊'],
+    ]);
     expect(buildInstallLink(BASES[0]!, params)).toBe('https://pictura.onelink.me/Ab1c?pid=a%EF%BF%BDb&af_sub1=%EF%BF%BD%F0%9F%A6%8A');
     expect(toSmartScriptOptions(BASES[0]!, params).afParameters.mediaSource.defaultValue).toBe('a%EF%BF%BDb');
   });
@@ -227,7 +321,7 @@ describe(`resolveAttribution + buildInstallLink on hostile inputs (${RUNS})`, ()
         const params = resolveAttribution(map, values);
         // Exactly the mapped parameters whose source has a value, and pid always, then the click ids the mapping does not set.
         const expected = new Map<string, string>();
-        if (!Object.prototype.hasOwnProperty.call(map, MEDIA_SOURCE_PARAM)) expected.set(MEDIA_SOURCE_PARAM, DEFAULT_MEDIA_SOURCE);
+        if (!Object.hasOwn(map, MEDIA_SOURCE_PARAM)) expected.set(MEDIA_SOURCE_PARAM, DEFAULT_MEDIA_SOURCE);
         for (const [name, from] of Object.entries(map)) {
           const value = sourceValue(from, values);
           if (value !== '') expected.set(name, value);
@@ -244,7 +338,20 @@ describe(`resolveAttribution + buildInstallLink on hostile inputs (${RUNS})`, ()
   });
 
   it(`passes the same values to the Smart Script, each encoded once, under known argument names only (${RUNS} inputs)`, () => {
-    const named = ['mediaSource', 'campaign', 'channel', 'ad', 'adSet', 'deepLinkValue', 'afSub1', 'afSub2', 'afSub3', 'afSub4', 'afSub5', 'afCustom'];
+    const named = [
+      'mediaSource',
+      'campaign',
+      'channel',
+      'ad',
+      'adSet',
+      'deepLinkValue',
+      'afSub1',
+      'afSub2',
+      'afSub3',
+      'afSub4',
+      'afSub5',
+      'afCustom',
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...BASES), mapping, inputs, (base, map, values) => {
         generated++;
@@ -254,7 +361,9 @@ describe(`resolveAttribution + buildInstallLink on hostile inputs (${RUNS})`, ()
         expect(Object.getPrototypeOf(options.afParameters)).toBe(Object.prototype);
         for (const name of Object.keys(options.afParameters)) expect(named).toContain(name);
         const configs = [
-          ...Object.entries(options.afParameters).filter(([name]) => name !== 'afCustom').map(([, config]) => config as { keys: string[]; defaultValue: string }),
+          ...Object.entries(options.afParameters)
+            .filter(([name]) => name !== 'afCustom')
+            .map(([, config]) => config as { keys: string[]; defaultValue: string }),
           ...(options.afParameters.afCustom ?? []),
         ];
         for (const config of configs) {

@@ -22,7 +22,10 @@ function fakeWindow() {
 }
 
 /** An element a scroll event may come from, matching `[data-slider]` or not. */
-const scrolled = (isSlider: boolean) => ({ type: 'scroll', target: { matches: (selector: string) => isSlider && selector === '[data-slider]' } });
+const scrolled = (isSlider: boolean) => ({
+  type: 'scroll',
+  target: { matches: (selector: string) => isSlider && selector === '[data-slider]' },
+});
 
 describe('lazy hydration', () => {
   it('loads the client entry once however often it is started', async () => {
@@ -65,14 +68,17 @@ describe('lazy hydration', () => {
     expect(page.listening('scroll')).toBe(0);
   });
 
-  it.each(['pointerdown', 'touchstart', 'keydown', 'focusin'])('starts on the first %s before the page is idle, and stops listening', (type) => {
-    const page = fakeWindow();
-    const start = vi.fn(async () => {});
-    scheduleHydration(page.win, start);
-    page.fire(type);
-    expect(start).toHaveBeenCalledTimes(1);
-    expect(page.listening(type)).toBe(0);
-  });
+  it.each(['pointerdown', 'touchstart', 'keydown', 'focusin'])(
+    'starts on the first %s before the page is idle, and stops listening',
+    (type) => {
+      const page = fakeWindow();
+      const start = vi.fn(async () => {});
+      scheduleHydration(page.win, start);
+      page.fire(type);
+      expect(start).toHaveBeenCalledTimes(1);
+      expect(page.listening(type)).toBe(0);
+    },
+  );
 
   it('does not start on scrolling the page or mouse movement alone', () => {
     const page = fakeWindow();
@@ -83,17 +89,20 @@ describe('lazy hydration', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
-  it.each(['pointerdown', 'touchstart', 'focusin', 'keydown'])('does not start on a %s the page ignores (a touch on a CTA), and keeps listening', (type) => {
-    const page = fakeWindow();
-    const start = vi.fn(async () => {});
-    const onCta = { target: 'cta' };
-    scheduleHydration(page.win, start, (event) => (event as unknown as typeof onCta).target === 'cta');
-    page.fire(type, onCta);
-    expect(start).not.toHaveBeenCalled();
-    expect(page.listening(type)).toBe(1);
-    page.fire(type, { target: 'row' });
-    expect(start).toHaveBeenCalledTimes(1);
-  });
+  it.each(['pointerdown', 'touchstart', 'focusin', 'keydown'])(
+    'does not start on a %s the page ignores (a touch on a CTA), and keeps listening',
+    (type) => {
+      const page = fakeWindow();
+      const start = vi.fn(async () => {});
+      const onCta = { target: 'cta' };
+      scheduleHydration(page.win, start, (event) => (event as unknown as typeof onCta).target === 'cta');
+      page.fire(type, onCta);
+      expect(start).not.toHaveBeenCalled();
+      expect(page.listening(type)).toBe(1);
+      page.fire(type, { target: 'row' });
+      expect(start).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('waits while the hold says the page is leaving, then loads once', async () => {
     vi.useFakeTimers();

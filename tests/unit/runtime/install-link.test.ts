@@ -63,7 +63,7 @@ describe('resolveAttribution', () => {
   });
 
   it.each([
-    ['the issue\'s custom keys', { my_key: 'query.my_key', x: 'query.x' }, '?my+key=1&x=hello%20world', { my_key: '1', x: 'hello world' }],
+    ["the issue's custom keys", { my_key: 'query.my_key', x: 'query.x' }, '?my+key=1&x=hello%20world', { my_key: '1', x: 'hello world' }],
     ['a click id mapped to a sub parameter', { af_sub3: 'query.ttclid' }, '?ttclid=T1', { af_sub3: 'T1', ttclid: 'T1' }],
     ['first non-empty across spellings', { my_key: 'query.my_key' }, '?my_key=&my+key=2', { my_key: '2' }],
   ])('resolves every query.<name>: %s', (_name, mapping, search, expected) => {
@@ -98,8 +98,22 @@ describe('resolveAttribution', () => {
   });
 
   it.each([
-    ['pid missing from the mapping', { c: 'query.utm_campaign' }, [['pid', 'organic'], ['c', 'x']]],
-    ['pid mapped to an empty source', { c: 'query.utm_campaign', pid: 'cookie.none' }, [['c', 'x'], ['pid', 'organic']]],
+    [
+      'pid missing from the mapping',
+      { c: 'query.utm_campaign' },
+      [
+        ['pid', 'organic'],
+        ['c', 'x'],
+      ],
+    ],
+    [
+      'pid mapped to an empty source',
+      { c: 'query.utm_campaign', pid: 'cookie.none' },
+      [
+        ['c', 'x'],
+        ['pid', 'organic'],
+      ],
+    ],
   ])('always has a media source: %s', (_name, mapping, expected) => {
     expect([...resolveAttribution(mapping, inputs('?utm_campaign=x'))]).toEqual(expected);
   });
@@ -156,7 +170,13 @@ describe('buildInstallLink', () => {
     ['percent', '100%'],
     ['equals', 'a=b'],
   ])('keeps a value with %s inside its parameter', (_name, value) => {
-    const link = buildInstallLink(BASE, new Map([['c', value], ['af_sub1', 'next']]));
+    const link = buildInstallLink(
+      BASE,
+      new Map([
+        ['c', value],
+        ['af_sub1', 'next'],
+      ]),
+    );
     const url = new URL(link);
     expect(url.searchParams.getAll('c')).toEqual([value]);
     expect(url.searchParams.get('af_sub1')).toBe('next');
@@ -179,7 +199,15 @@ describe('buildInstallLink', () => {
 
   it.each([
     ['no parameters', BASE, new Map<string, string>(), BASE],
-    ['empty values are left out', BASE, new Map([['c', ''], ['pid', 'fb']]), `${BASE}?pid=fb`],
+    [
+      'empty values are left out',
+      BASE,
+      new Map([
+        ['c', ''],
+        ['pid', 'fb'],
+      ]),
+      `${BASE}?pid=fb`,
+    ],
     ['a base with a query', `${BASE}?af_xp=social`, new Map([['pid', 'fb']]), `${BASE}?af_xp=social&pid=fb`],
     ['a base ending in ?', `${BASE}?`, new Map([['pid', 'fb']]), `${BASE}?pid=fb`],
     ['a base with a fragment', `${BASE}#x`, new Map([['pid', 'fb']]), `${BASE}?pid=fb`],
@@ -191,7 +219,15 @@ describe('buildInstallLink', () => {
 
 describe('completeInstallLink', () => {
   it.each([
-    ['adds what the link lacks', `${BASE}?pid=fb`, [['pid', 'fb'], ['ttclid', 'T1']], `${BASE}?pid=fb&ttclid=T1`],
+    [
+      'adds what the link lacks',
+      `${BASE}?pid=fb`,
+      [
+        ['pid', 'fb'],
+        ['ttclid', 'T1'],
+      ],
+      `${BASE}?pid=fb&ttclid=T1`,
+    ],
     ['keeps what the link has', `${BASE}?pid=fb&ttclid=X`, [['ttclid', 'T1']], `${BASE}?pid=fb&ttclid=X`],
     ['treats an empty value in the link as missing', `${BASE}?ttclid=`, [['ttclid', 'T1']], `${BASE}?ttclid=&ttclid=T1`],
     ['encodes what it adds', `${BASE}?pid=fb`, [['x', 'a&b c']], `${BASE}?pid=fb&x=a%26b%20c`],
@@ -219,7 +255,11 @@ function fakeSmartScript(options: SmartScriptOptions, search: string, forwarded:
   let link = `${options.oneLinkURL}?${pairs.join('&')}`;
   const page = new URLSearchParams(search);
   for (const key of forwarded) if (page.get(key)) link += `&${key}=${encodeURIComponent(page.get(key)!)}`;
-  if ((page.get('gclid') || page.get('gbraid') || page.get('wbraid')) && page.get('keyword') && !new URLSearchParams(link).get('af_keywords')) {
+  if (
+    (page.get('gclid') || page.get('gbraid') || page.get('wbraid')) &&
+    page.get('keyword') &&
+    !new URLSearchParams(link).get('af_keywords')
+  ) {
     link += `&af_keywords=${encodeURIComponent(page.get('keyword')!)}`;
   }
   return link;
@@ -229,11 +269,14 @@ const SMART_SCRIPT_2_10_4 = ['gclid', 'fbclid', 'twclid', 'sccid', 'ttclid', 'gb
 const SMART_SCRIPT_2_9_2 = ['gclid', 'fbclid', 'gbraid', 'wbraid'];
 
 describe('both builders give the same parameters', () => {
-  const sorted = (link: string) => [...new URL(link).searchParams].filter(([name]) => !name.startsWith('af_js_web') && name !== 'af_ss_ver').sort(([a], [b]) => a.localeCompare(b));
+  const sorted = (link: string) =>
+    [...new URL(link).searchParams]
+      .filter(([name]) => !name.startsWith('af_js_web') && name !== 'af_ss_ver')
+      .sort(([a], [b]) => a.localeCompare(b));
 
   it.each([
     ['Meta, the default mapping', MAPPING, FULL_QUERY],
-    ['the issue\'s custom keys', { ...MAPPING, my_key: 'query.my_key', x: 'query.x' }, '?my+key=1&x=hello%20world'],
+    ["the issue's custom keys", { ...MAPPING, my_key: 'query.my_key', x: 'query.x' }, '?my+key=1&x=hello%20world'],
     ['TikTok, click id also in a sub parameter', { ...MAPPING, af_sub3: 'query.ttclid' }, '?utm_source=tiktok&ttclid=T1'],
     ['Google with a keyword', MAPPING, '?utm_source=google&gclid=G1&keyword=sale+boat'],
     ['Google, first gclid empty', MAPPING, '?gclid=&gclid=G2'],
@@ -253,10 +296,13 @@ describe('both builders give the same parameters', () => {
     }
   });
 
-  it('puts the issue\'s custom keys and a TikTok click id in both links', () => {
+  it("puts the issue's custom keys and a TikTok click id in both links", () => {
     const search = '?utm_source=tiktok&my+key=1&x=hello%20world&ttclid=T1';
     const params = resolveAttribution({ ...MAPPING, my_key: 'query.my_key', x: 'query.x', af_sub3: 'query.ttclid' }, inputs(search));
-    for (const link of [buildInstallLink(BASE, params), completeInstallLink(fakeSmartScript(toSmartScriptOptions(BASE, params), search, SMART_SCRIPT_2_9_2), params)]) {
+    for (const link of [
+      buildInstallLink(BASE, params),
+      completeInstallLink(fakeSmartScript(toSmartScriptOptions(BASE, params), search, SMART_SCRIPT_2_9_2), params),
+    ]) {
       const url = new URL(link);
       expect(url.searchParams.get('my_key')).toBe('1');
       expect(url.searchParams.get('x')).toBe('hello world');
@@ -306,18 +352,33 @@ describe('toSmartScriptOptions', () => {
   });
 
   it('encodes values, because the Smart Script joins them unencoded', () => {
-    const { afParameters } = toSmartScriptOptions(BASE, new Map([['pid', 'fb'], ['c', 'a&b #1 é']]));
+    const { afParameters } = toSmartScriptOptions(
+      BASE,
+      new Map([
+        ['pid', 'fb'],
+        ['c', 'a&b #1 é'],
+      ]),
+    );
     expect(afParameters.campaign?.defaultValue).toBe('a%26b%20%231%20%C3%A9');
   });
 
   it('leaves out empty values, click ids and afCustom when there is nothing custom', () => {
-    const clickIds = ['gclid', 'gbraid', 'wbraid', 'fbclid', 'ttclid', 'twclid', 'sccid', 'clickid', 'af_keywords'].map((name) => [name, 'v'] as [string, string]);
+    const clickIds = ['gclid', 'gbraid', 'wbraid', 'fbclid', 'ttclid', 'twclid', 'sccid', 'clickid', 'af_keywords'].map(
+      (name) => [name, 'v'] as [string, string],
+    );
     const { afParameters } = toSmartScriptOptions(BASE, new Map([['pid', 'fb'], ['c', ''], ...clickIds]));
     expect(afParameters).toEqual({ mediaSource: forced('fb') });
   });
 
   it('passes a custom parameter as afCustom', () => {
-    const { afParameters } = toSmartScriptOptions(BASE, new Map([['pid', 'fb'], ['my_key', '1'], ['x', 'hello world']]));
+    const { afParameters } = toSmartScriptOptions(
+      BASE,
+      new Map([
+        ['pid', 'fb'],
+        ['my_key', '1'],
+        ['x', 'hello world'],
+      ]),
+    );
     expect(afParameters.afCustom).toEqual([
       { paramKey: 'my_key', ...forced('1') },
       { paramKey: 'x', ...forced('hello world') },

@@ -20,7 +20,10 @@ const SAO_PAULO = { locale: 'pt-BR', locales: MARKETS, pages: MARKETS };
 const REGIONAL = ['en', 'pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant'];
 const REGIONAL_CONFIG = { locale: 'en', locales: REGIONAL, pages: REGIONAL };
 
-/** Alternates as the build writes them: a page of the route in each of `pages`, and `x-default` on the plain route of `defaultLocale` (none when null). */
+/**
+ * Alternates as the build writes them: a page of the route in each of `pages`, and `x-default` on the plain
+ * route of `defaultLocale` (none when null).
+ */
 function alternatesOf(pages: readonly string[], defaultLocale: string | null): Map<string, string> {
   const alternates = new Map(pages.map((locale) => [locale, locale === defaultLocale ? '/feature1' : `/${locale}/feature1`]));
   if (defaultLocale !== null) alternates.set('x-default', '/feature1');
@@ -99,14 +102,19 @@ describe('fallbackLocale', () => {
 
 describe('plainRouteLocale', () => {
   /** A document with these hreflang alternates, as the build writes them. */
-  const withAlternates = (alternates: Record<string, string>) => ({
-    querySelectorAll: () =>
-      Object.entries(alternates).map(([hreflang, href]) => ({ getAttribute: (name: string) => (name === 'hreflang' ? hreflang : href) })),
-  }) as unknown as Document;
+  const withAlternates = (alternates: Record<string, string>) =>
+    ({
+      querySelectorAll: () =>
+        Object.entries(alternates).map(([hreflang, href]) => ({ getAttribute: (name: string) => (name === 'hreflang' ? hreflang : href) })),
+    }) as unknown as Document;
 
   it.each([
     ['English plain routes', { en: '/feature1', ja: '/ja/feature1', 'x-default': '/feature1' }, 'en'],
-    ['Brazilian plain routes, absolute URLs', { en: 'https://a.example/en', 'pt-BR': 'https://a.example/', 'x-default': 'https://a.example/' }, 'pt-BR'],
+    [
+      'Brazilian plain routes, absolute URLs',
+      { en: 'https://a.example/en', 'pt-BR': 'https://a.example/', 'x-default': 'https://a.example/' },
+      'pt-BR',
+    ],
     ['no x-default', { en: '/', de: '/de' }, null],
     ['no alternates', {}, null],
   ])('%s -> %s', (_name, alternates, locale) => {
@@ -128,11 +136,13 @@ describe('sameOriginUrl', () => {
 });
 
 describe('fetchLocalePage', () => {
-  const answer = (contentType: string | null, body = '<!doctype html><html lang="de">') => async () => ({
-    ok: true,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) },
-    text: async () => body,
-  });
+  const answer =
+    (contentType: string | null, body = '<!doctype html><html lang="de">') =>
+    async () => ({
+      ok: true,
+      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) },
+      text: async () => body,
+    });
 
   it('returns the HTML of an HTML answer', async () => {
     const fetchFn = vi.fn(answer('text/html; charset=utf-8'));
@@ -143,7 +153,10 @@ describe('fetchLocalePage', () => {
   it.each([
     ['a 404', async () => ({ ok: false, headers: { get: () => 'text/html' }, text: async () => 'Not found' })],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['a body that fails', async () => ({ ok: true, headers: { get: () => 'text/html' }, text: () => Promise.reject(new TypeError('aborted')) })],
+    [
+      'a body that fails',
+      async () => ({ ok: true, headers: { get: () => 'text/html' }, text: () => Promise.reject(new TypeError('aborted')) }),
+    ],
     ['JSON', answer('application/json')],
     ['no content type', answer(null)],
   ])('is null, silently, for %s', async (_name, fetchFn) => {

@@ -6,13 +6,20 @@ import { readLocalePage, switchToPage } from '../../../page/runtime/locale-switc
 import { readJsonElement, readPageTexts } from '../../../page/contract/page-props.ts';
 
 /** A page as the build writes one, in miniature: the body's sections with the two islands' viewports, and its JSON. */
-function pageHtml(locale: string, words: { title: string; heading: string; review: string; alt: string }, options: { islands?: string[]; islandProps?: unknown } = {}) {
+function pageHtml(
+  locale: string,
+  words: { title: string; heading: string; review: string; alt: string },
+  options: { islands?: string[]; islandProps?: unknown } = {},
+) {
   const islands = options.islands ?? ['screenshots', 'reviews'];
   const track = (name: string) =>
     `<div class="slider slider--${name}" data-slider="${name}" role="group" tabindex="0"><ul class="slider__track">` +
     `<li class="slider__item"><a class="screenshot" href="https://pictura.onelink.me/Ab1c/install" data-cta="screenshot"><img src="/assets/a.webp" alt="${words.alt}"></a></li>` +
     `<li class="slider__item"><p class="review__body">${words.review}</p></li></ul></div>`;
-  const islandProps = options.islandProps ?? { islands: Object.fromEntries(islands.map((name) => [name, { words: words.review }])), error: { title: 'x', back: 'y' } };
+  const islandProps = options.islandProps ?? {
+    islands: Object.fromEntries(islands.map((name) => [name, { words: words.review }])),
+    error: { title: 'x', back: 'y' },
+  };
   return (
     `<!doctype html><html lang="${locale}" dir="ltr"><head><title>${words.title}</title></head><body><div id="root"><main class="page">` +
     `<h2 id="heading">${words.heading}</h2><input class="description__toggle" type="checkbox" id="description-more"><label for="description-more">more</label>` +
@@ -23,7 +30,12 @@ function pageHtml(locale: string, words: { title: string; heading: string; revie
 }
 
 const ENGLISH = { title: 'Pictura', heading: 'Ratings & Reviews', review: 'Better than I imagined', alt: 'Screenshot 1 of 6' };
-const GERMAN = { title: 'Pictura (de)', heading: 'Bewertungen und Rezensionen', review: 'Besser als gedacht', alt: 'Bildschirmfoto 1 von 6' };
+const GERMAN = {
+  title: 'Pictura (de)',
+  heading: 'Bewertungen und Rezensionen',
+  review: 'Besser als gedacht',
+  alt: 'Bildschirmfoto 1 von 6',
+};
 
 /** This page, in English, in a DOM of its own (morphdom reads `HTMLElement` from the global scope, as in a browser). */
 function englishPage() {
@@ -42,12 +54,15 @@ describe('readLocalePage', () => {
     const page = readLocalePage(pageHtml('de', GERMAN), 'de', doc, parser);
     expect(page?.root.textContent).toContain('Bewertungen und Rezensionen');
     expect(page?.pageTexts).toEqual({ consent: { title: GERMAN.heading } });
-    expect((page?.islandProps as { islands: Record<string, unknown> }).islands.reviews).toEqual({ words: GERMAN.review });
+    expect((page!.islandProps as { islands: Record<string, unknown> }).islands.reviews).toEqual({ words: GERMAN.review });
   });
 
   it.each<[string, string]>([
     ['another locale', pageHtml('fr', GERMAN)],
-    ['a 404 page (no islands, no JSON)', '<!doctype html><html lang="de"><body><div id="root"><main class="error-page"><h2>Unexpected Application Error!</h2></main></div></body></html>'],
+    [
+      'a 404 page (no islands, no JSON)',
+      '<!doctype html><html lang="de"><body><div id="root"><main class="error-page"><h2>Unexpected Application Error!</h2></main></div></body></html>',
+    ],
     ['a portal page', '<!doctype html><html><body><form>Log in</form></body></html>'],
     ['an empty body', '<!doctype html><html lang="de"><body><div id="root"></div></body></html>'],
     ['other islands', pageHtml('de', GERMAN, { islands: ['screenshots'] })],
@@ -94,7 +109,8 @@ describe('switchToPage', () => {
 });
 
 describe('readPageTexts and messageAt', () => {
-  const doc = (text: string | null) => ({ getElementById: (id: string) => (id === 'page-texts' && text !== null ? { textContent: text } : null) }) as never;
+  const doc = (text: string | null) =>
+    ({ getElementById: (id: string) => (id === 'page-texts' && text !== null ? { textContent: text } : null) }) as never;
   const texts = { consent: { title: 'Tracking erlauben?' } };
   const messages = { header: { get: 'Get' }, empty: '' };
 

@@ -104,7 +104,11 @@ class FakeDocument {
     if (element.tagName !== 'script') return;
     this.scripts.push(element);
     const outcome = this.scriptOutcome(element.src);
-    if (outcome === 'load') setTimeout(() => (this.runs(element.src), element.fire('load')), 5);
+    if (outcome === 'load')
+      setTimeout(() => {
+        this.runs(element.src);
+        element.fire('load');
+      }, 5);
     else if (outcome !== 'pending') setTimeout(() => element.fire(outcome), 5);
   }
   scriptSrcs() {
@@ -380,9 +384,7 @@ describe('startRuntime on a fake page', () => {
     await vi.advanceTimersByTimeAsync(1000);
 
     expect(generateOneLinkURL).toHaveBeenCalled();
-    const [options] = generateOneLinkURL.mock.calls.at(-1) as unknown as [
-      { oneLinkURL: string; afParameters: Record<string, unknown> },
-    ];
+    const [options] = generateOneLinkURL.mock.calls.at(-1) as unknown as [{ oneLinkURL: string; afParameters: Record<string, unknown> }];
     expect(options.oneLinkURL).toBe(BASE);
     expect(options.afParameters).toMatchObject({
       mediaSource: { keys: [], defaultValue: 'fb' },
@@ -416,7 +418,13 @@ describe('startRuntime on a fake page', () => {
     await vi.advanceTimersByTimeAsync(1000);
     const link = new URL(page.hrefs()[0]!);
     expect(link.searchParams.get('af_js_web')).toBe('true');
-    for (const [name, value] of [['pid', 'tiktok'], ['my_key', '1'], ['x', 'hello world'], ['af_sub3', 'T1'], ['ttclid', 'T1']]) {
+    for (const [name, value] of [
+      ['pid', 'tiktok'],
+      ['my_key', '1'],
+      ['x', 'hello world'],
+      ['af_sub3', 'T1'],
+      ['ttclid', 'T1'],
+    ]) {
       expect(link.searchParams.getAll(name!)).toEqual([value]);
     }
   });
@@ -427,15 +435,18 @@ describe('startRuntime on a fake page', () => {
     ['Snapchat', '?utm_source=snapchat&ScCid=S1', { pid: 'snapchat', sccid: 'S1' }],
     ['Microsoft', '?utm_source=bing&msclkid=M1', { pid: 'bing', clickid: 'M1' }],
     ['X', '?utm_source=x&twclid=X1', { pid: 'x', twclid: 'X1' }],
-  ])('attributes a %s visitor (no fbclid, so no _fbc) once the blocked pixel has failed, Smart Script blocked too', async (_name, search, expected) => {
-    const page = fakePage({ search });
-    page.doc.scriptOutcome = () => 'error';
-    page.start();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(page.hrefs()[0]).not.toBe(DEFAULT_LINK);
-    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ ...expected, paywall_type: 'discount' });
-    expect(paramsOf(page.hrefs()[0]!)).not.toHaveProperty('af_sub1');
-  });
+  ])(
+    'attributes a %s visitor (no fbclid, so no _fbc) once the blocked pixel has failed, Smart Script blocked too',
+    async (_name, search, expected) => {
+      const page = fakePage({ search });
+      page.doc.scriptOutcome = () => 'error';
+      page.start();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(page.hrefs()[0]).not.toBe(DEFAULT_LINK);
+      expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ ...expected, paywall_type: 'discount' });
+      expect(paramsOf(page.hrefs()[0]!)).not.toHaveProperty('af_sub1');
+    },
+  );
 
   it('attributes a visitor without fbclid with _fbp once the pixel has run', async () => {
     const page = fakePage({ search: '?utm_source=tiktok&ttclid=T1' });
@@ -459,7 +470,7 @@ describe('startRuntime on a fake page', () => {
     expect(paramsOf(target)).toMatchObject({ pid: 'tiktok', ttclid: 'T1' });
   });
 
-  it('keeps the default link for a Meta visitor whose pixel is blocked (the spec\'s flow: _fbc and _fbp first)', async () => {
+  it("keeps the default link for a Meta visitor whose pixel is blocked (the spec's flow: _fbc and _fbp first)", async () => {
     const page = fakePage();
     page.doc.scriptOutcome = () => 'error';
     page.start();
@@ -482,11 +493,15 @@ describe('startRuntime on a fake page', () => {
     expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'fb', fbclid: 'abc', af_c_id: '1', paywall_type: 'discount' });
   });
 
-  it('waits for every network\'s script before building the link, so the cookies they set (TikTok\'s _ttp) reach it', async () => {
+  it("waits for every network's script before building the link, so the cookies they set (TikTok's _ttp) reach it", async () => {
     const page = fakePage({ search: '?utm_source=tiktok&ttclid=T1' });
     const tracking = runtimeConfig().tracking;
     page.doc.scriptOutcome = (src) => (src.startsWith('https://analytics.tiktok.com/') ? 'pending' : 'error');
-    page.start(runtimeConfig({ tracking: { ...tracking, tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9', attribution: { ...tracking.attribution, af_sub1: 'cookie._ttp' } } }));
+    page.start(
+      runtimeConfig({
+        tracking: { ...tracking, tiktokPixelId: 'C4A1B2C3D4E5F6G7H8I9', attribution: { ...tracking.attribution, af_sub1: 'cookie._ttp' } },
+      }),
+    );
     await vi.advanceTimersByTimeAsync(0);
     await vi.dynamicImportSettled();
     const script = page.doc.scripts.find((element) => element.src.startsWith('https://analytics.tiktok.com/'))!;
@@ -507,7 +522,11 @@ describe('startRuntime on a fake page', () => {
     const event = page.doc.click(page.anchors[2]!);
     expect(event.defaultPrevented).toBe(true);
     const queue = page.win.fbq!.queue;
-    expect(queue.map((call) => call.slice(0, 2))).toEqual([['init', '123456789012345'], ['track', 'PageView'], ['track', 'AddToCart']]);
+    expect(queue.map((call) => call.slice(0, 2))).toEqual([
+      ['init', '123456789012345'],
+      ['track', 'PageView'],
+      ['track', 'AddToCart'],
+    ]);
     // Each event with an id of its own, the same one on window.dataLayer for a Conversions API sender.
     const [pageViewId, addToCartId] = queue.slice(1).map((call) => (call[3] as { eventID: string }).eventID);
     expect(pageViewId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -560,10 +579,15 @@ describe('startRuntime on a fake page', () => {
     expect(page.win.fetch).toHaveBeenCalledWith('/summer/config.json');
   });
 
-  it('wires the pixel\'s queue, the CTAs and the back trap at once, and appends the pixel\'s script and reads cookies in later tasks (no long task)', async () => {
+  it("wires the pixel's queue, the CTAs and the back trap at once, and appends the pixel's script and reads cookies in later tasks (no long task)", async () => {
     const page = fakePage();
     let cookieReads = 0;
-    Object.defineProperty(page.doc, 'cookie', { get: () => (cookieReads++, '') });
+    Object.defineProperty(page.doc, 'cookie', {
+      get: () => {
+        cookieReads++;
+        return '';
+      },
+    });
     page.start();
     expect(page.doc.hasListener('click')).toBe(true);
     expect(page.win.history.pushState).toHaveBeenCalledTimes(1);
@@ -600,7 +624,9 @@ describe('startRuntime on a fake page', () => {
   it('fetches the page of its route in the visitor language, as its alternates name it, after load (without React)', async () => {
     const page = fakePage({ languages: ['de-DE', 'en'] });
     addAlternates(page.doc);
-    page.win.fetch = vi.fn(async (url: string) => (url.endsWith('config.json') ? jsonResponse(SPLIT_CONFIG) : jsonResponse('<!doctype html>', 200, 'text/html')));
+    page.win.fetch = vi.fn(async (url: string) =>
+      url.endsWith('config.json') ? jsonResponse(SPLIT_CONFIG) : jsonResponse('<!doctype html>', 200, 'text/html'),
+    );
     page.start();
     await vi.advanceTimersByTimeAsync(10);
     expect(page.win.fetch).toHaveBeenCalledWith('https://landing.example/de/feature1');
@@ -641,7 +667,10 @@ describe('consent mode required on a fake page', () => {
     let cookieReads = 0;
     let cookie = '_fbc=fb.1.1.abc; _fbp=fb.1.1.123';
     Object.defineProperty(page.doc, 'cookie', {
-      get: () => (cookieReads++, cookie),
+      get: () => {
+        cookieReads++;
+        return cookie;
+      },
       set: (value: string) => (cookie = value),
     });
     return { ...page, cookieReads: () => cookieReads };
@@ -666,18 +695,32 @@ describe('consent mode required on a fake page', () => {
     expect(page.cookieReads()).toBe(0);
   });
 
-  it('shows the prompt in the page\'s language, with English for a missing key', async () => {
+  it("shows the prompt in the page's language, with English for a missing key", async () => {
     const page = consentPage();
     page.doc.setPageTexts({ consent: { title: 'Tracking erlauben?', allow: 'Erlauben', decline: 'Nicht erlauben' } });
     page.start(requiredConfig());
     await vi.advanceTimersByTimeAsync(10);
-    const texts = page.doc.prompt()!.descendants().map((element) => element.textContent);
+    const texts = page.doc
+      .prompt()!
+      .descendants()
+      .map((element) => element.textContent);
     expect(texts).toEqual(expect.arrayContaining(['Tracking erlauben?', ENGLISH_CONSENT_TEXTS.body, 'Nicht erlauben', 'Erlauben']));
   });
 
   it.each([
-    ['the prompt\'s Allow button', (page: ReturnType<typeof consentPage>) => page.doc.prompt()!.descendants().find((e) => e.attributes.get('data-consent') === 'allow')!.fire('click')],
-    ['the hook window.storeLanding.consent(true)', (page: ReturnType<typeof consentPage>) => (page.win.storeLanding!.consent as (granted: boolean) => void)(true)],
+    [
+      "the prompt's Allow button",
+      (page: ReturnType<typeof consentPage>) =>
+        page.doc
+          .prompt()!
+          .descendants()
+          .find((e) => e.attributes.get('data-consent') === 'allow')!
+          .fire('click'),
+    ],
+    [
+      'the hook window.storeLanding.consent(true)',
+      (page: ReturnType<typeof consentPage>) => (page.win.storeLanding!.consent as (granted: boolean) => void)(true),
+    ],
   ])('after consent through %s: the pixel (consent granted first), AppsFlyer, payments and the attributed link', async (_name, consent) => {
     const page = consentPage();
     page.start(requiredConfig());
@@ -686,7 +729,11 @@ describe('consent mode required on a fake page', () => {
     expect(page.doc.prompt()).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1000);
     expect(page.doc.scriptSrcs()).toEqual(expect.arrayContaining(THIRD_PARTY));
-    expect(page.win.fbq!.queue.slice(0, 3).map((call) => call.slice(0, 2))).toEqual([['consent', 'grant'], ['init', '123456789012345'], ['track', 'PageView']]);
+    expect(page.win.fbq!.queue.slice(0, 3).map((call) => call.slice(0, 2))).toEqual([
+      ['consent', 'grant'],
+      ['init', '123456789012345'],
+      ['track', 'PageView'],
+    ]);
     expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'fb', af_sub1: 'fb.1.1.abc', af_sub2: 'fb.1.1.123' });
     expect(page.storage.get(CONSENT_STORAGE_KEY)).toBe('granted');
     expect(page.win.storeLanding?.consentState?.()).toBe('granted');
@@ -696,7 +743,11 @@ describe('consent mode required on a fake page', () => {
     const page = consentPage();
     page.start(requiredConfig());
     await vi.advanceTimersByTimeAsync(100);
-    page.doc.prompt()!.descendants().find((e) => e.attributes.get('data-consent') === 'decline')!.fire('click');
+    page.doc
+      .prompt()!
+      .descendants()
+      .find((e) => e.attributes.get('data-consent') === 'decline')!
+      .fire('click');
     await vi.advanceTimersByTimeAsync(5000);
     expect(page.doc.prompt()).toBeUndefined();
     expect(page.doc.scriptSrcs()).toEqual([]);
@@ -707,7 +758,10 @@ describe('consent mode required on a fake page', () => {
 
   it.each([
     ['a stored consent', (page: ReturnType<typeof consentPage>) => page.storage.set(CONSENT_STORAGE_KEY, 'granted')],
-    ['an answer the site set before the runtime ran', (page: ReturnType<typeof consentPage>) => (page.win.storeLanding = { consent: true })],
+    [
+      'an answer the site set before the runtime ran',
+      (page: ReturnType<typeof consentPage>) => (page.win.storeLanding = { consent: true }),
+    ],
   ])('with %s: no prompt, tracking at once', async (_name, prepare) => {
     const page = consentPage();
     prepare(page);
@@ -727,7 +781,7 @@ describe('consent mode required on a fake page', () => {
     expect(page.doc.scriptSrcs()).toEqual([]);
   });
 
-  it('a withdrawn consent revokes the pixel\'s consent and puts the default link back', async () => {
+  it("a withdrawn consent revokes the pixel's consent and puts the default link back", async () => {
     const page = consentPage();
     page.storage.set(CONSENT_STORAGE_KEY, 'granted');
     page.start(requiredConfig());

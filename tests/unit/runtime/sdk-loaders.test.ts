@@ -57,9 +57,7 @@ describe('AppsFlyer', () => {
     ['a link on another host', { clickURL: 'https://evil.example/Ab1c?pid=fb' }, null],
   ])('smartScriptLink takes %s', (_name, result, expected) => {
     const win: AppsFlyerWindow = { AF_SMART_SCRIPT: { generateOneLinkURL: () => result as never } };
-    expect(smartScriptLink(win, { oneLinkURL: BASE, afParameters: { mediaSource: { keys: [], defaultValue: 'x' } } })).toBe(
-      expected,
-    );
+    expect(smartScriptLink(win, { oneLinkURL: BASE, afParameters: { mediaSource: { keys: [], defaultValue: 'x' } } })).toBe(expected);
   });
 
   it('smartScriptLink survives a throwing or missing Smart Script', () => {
@@ -151,22 +149,25 @@ describe('loadPaymentSdk', () => {
     ['the second script fails', COLLECTOR, 'error', [CLIENT, COLLECTOR]],
     ['the CDN answers an HTML page (a SyntaxError as it runs)', CLIENT, 'throw', [CLIENT]],
     ['the second script is an HTML page', COLLECTOR, 'throw', [CLIENT, COLLECTOR]],
-  ] as const)('warns exactly once when %s, leaves nothing uncaught, and loads nothing after it', async (_name, failing, outcome, appended) => {
-    const doc = new FakeDocument();
-    doc.scriptOutcome = (src) => (src === failing ? outcome : 'load');
-    definesComponents(doc);
-    const done = loadPaymentSdk(win(doc), settings);
-    await vi.advanceTimersByTimeAsync(50);
-    await expect(done).resolves.toBeUndefined();
-    expect(doc.scriptSrcs()).toEqual(appended);
-    expect(doc.defaultView.uncaught).toEqual([]);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith(
-      `Payment SDK braintree-web 3.100.0 did not load from ${failing}, so no payment can start on this page; ` +
-        'the rest of the page works. Check that the host is reachable and not blocked.',
-    );
-    expect(doc.defaultView.listeners.size).toBe(0);
-  });
+  ] as const)(
+    'warns exactly once when %s, leaves nothing uncaught, and loads nothing after it',
+    async (_name, failing, outcome, appended) => {
+      const doc = new FakeDocument();
+      doc.scriptOutcome = (src) => (src === failing ? outcome : 'load');
+      definesComponents(doc);
+      const done = loadPaymentSdk(win(doc), settings);
+      await vi.advanceTimersByTimeAsync(50);
+      await expect(done).resolves.toBeUndefined();
+      expect(doc.scriptSrcs()).toEqual(appended);
+      expect(doc.defaultView.uncaught).toEqual([]);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith(
+        `Payment SDK braintree-web 3.100.0 did not load from ${failing}, so no payment can start on this page; ` +
+          'the rest of the page works. Check that the host is reachable and not blocked.',
+      );
+      expect(doc.defaultView.listeners.size).toBe(0);
+    },
+  );
 
   it('counts a script that loads but defines nothing (an empty 200) as a failed load', async () => {
     const doc = new FakeDocument();
@@ -198,7 +199,7 @@ describe('addedComponent', () => {
 });
 
 describe('injectScript', () => {
-  it('appends the script in a task of its own, not in the caller\'s', async () => {
+  it("appends the script in a task of its own, not in the caller's", async () => {
     const doc = new FakeDocument();
     void injectScript(doc as never, 'https://cdn.example/a.js');
     expect(doc.scripts).toHaveLength(0);
@@ -215,12 +216,12 @@ describe('injectScript', () => {
     expect(doc.defaultView.uncaught).toEqual([]);
   });
 
-  it('leaves other scripts\' errors alone, and stops listening once settled', async () => {
+  it("leaves other scripts' errors alone, and stops listening once settled", async () => {
     const doc = new FakeDocument();
     doc.scriptOutcome = () => 'load';
     const loaded = injectScript(doc as never, 'https://cdn.example/a.js');
     await vi.advanceTimersByTimeAsync(1);
-    doc.defaultView.reportError('Uncaught Error: the page\'s own', 'https://landing.example/app.js');
+    doc.defaultView.reportError("Uncaught Error: the page's own", 'https://landing.example/app.js');
     await vi.advanceTimersByTimeAsync(10);
     await expect(loaded).resolves.toBe(true);
     expect(doc.defaultView.uncaught).toEqual(["Uncaught Error: the page's own"]);
@@ -230,9 +231,13 @@ describe('injectScript', () => {
   it.each([
     ['loads and defines it', () => true, true],
     ['loads and defines nothing', () => false, false],
-    ['loads and the check throws', () => {
-      throw new Error('getter');
-    }, false],
+    [
+      'loads and the check throws',
+      () => {
+        throw new Error('getter');
+      },
+      false,
+    ],
   ])('with a check of what it defines: %s', async (_name, defines, expected) => {
     const doc = new FakeDocument();
     doc.scriptOutcome = () => 'load';
@@ -244,7 +249,7 @@ describe('injectScript', () => {
   it.each([
     ['while it is the current script (a cross-origin "Script error.")', true, '', true],
     ['by its file name (a CORS script)', false, 'https://cdn.example/a.js', true],
-    ['another script\'s', false, 'https://cdn.example/b.js', false],
+    ["another script's", false, 'https://cdn.example/b.js', false],
     ['an error without a file name while another script runs', false, '', false],
   ])('isErrorOf: %s', (_name, current, filename, mine) => {
     const script = { src: 'https://cdn.example/a.js' } as HTMLScriptElement;

@@ -55,18 +55,23 @@ describe('parseSplitConfig', () => {
   it('reads a valid config in its order', async () => {
     const config = await parseSplitConfig(response(VALID));
     expect([...config]).toEqual([
-      ['feature1', [['fullPrice', 60], ['discount', 40]]],
+      [
+        'feature1',
+        [
+          ['fullPrice', 60],
+          ['discount', 40],
+        ],
+      ],
       ['feature3', [['fullPrice', 100]]],
     ]);
   });
 
-  it.each([
-    ['application/json; charset=utf-8'],
-    ['Application/JSON'],
-    ['application/vnd.split+json'],
-  ])('accepts the content type %s', async (type) => {
-    expect((await parseSplitConfig(response(VALID, { type }))).size).toBe(2);
-  });
+  it.each([['application/json; charset=utf-8'], ['Application/JSON'], ['application/vnd.split+json']])(
+    'accepts the content type %s',
+    async (type) => {
+      expect((await parseSplitConfig(response(VALID, { type }))).size).toBe(2);
+    },
+  );
 
   it.each([
     ['a 500', response(VALID, { ok: false })],
@@ -96,7 +101,15 @@ describe('parseSplitConfig', () => {
       feature3: 'fullPrice',
     });
     const config = await parseSplitConfig(response(body));
-    expect([...config]).toEqual([['feature1', [['fullPrice', 60], ['ok', 0]]]]);
+    expect([...config]).toEqual([
+      [
+        'feature1',
+        [
+          ['fullPrice', 60],
+          ['ok', 0],
+        ],
+      ],
+    ]);
   });
 
   it('keeps a JSON "__proto__" landing type as plain data', async () => {
@@ -123,12 +136,50 @@ describe('fetchSplitConfig', () => {
 });
 
 const CONFIG: SplitConfig = new Map([
-  ['feature1', [['fullPrice', 60], ['discount', 40]] as const],
-  ['child-old', [['fullPrice', 50], ['trial', 50]] as const],
-  ['three', [['a', 20], ['b', 30], ['c', 50]] as const],
-  ['under', [['fullPrice', 30], ['trial', 40]] as const],
-  ['zero-first', [['never', 0], ['always', 100]] as const],
-  ['thirds', [['a', 33.3], ['b', 33.3], ['c', 33.4]] as const],
+  [
+    'feature1',
+    [
+      ['fullPrice', 60],
+      ['discount', 40],
+    ] as const,
+  ],
+  [
+    'child-old',
+    [
+      ['fullPrice', 50],
+      ['trial', 50],
+    ] as const,
+  ],
+  [
+    'three',
+    [
+      ['a', 20],
+      ['b', 30],
+      ['c', 50],
+    ] as const,
+  ],
+  [
+    'under',
+    [
+      ['fullPrice', 30],
+      ['trial', 40],
+    ] as const,
+  ],
+  [
+    'zero-first',
+    [
+      ['never', 0],
+      ['always', 100],
+    ] as const,
+  ],
+  [
+    'thirds',
+    [
+      ['a', 33.3],
+      ['b', 33.3],
+      ['c', 33.4],
+    ] as const,
+  ],
   ['single', [['trial', 100]] as const],
 ]);
 

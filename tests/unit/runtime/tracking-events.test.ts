@@ -10,8 +10,19 @@ describe('createEventId', () => {
   });
 
   it.each([
-    ['getRandomValues (iOS before 15.4)', { getRandomValues: (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array) }],
-    ['randomUUID that throws (an insecure context)', { randomUUID: () => { throw new Error('insecure'); }, getRandomValues: (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array) }],
+    [
+      'getRandomValues (iOS before 15.4)',
+      { getRandomValues: (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array) },
+    ],
+    [
+      'randomUUID that throws (an insecure context)',
+      {
+        randomUUID: () => {
+          throw new Error('insecure');
+        },
+        getRandomValues: (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array),
+      },
+    ],
     ['no crypto at all', undefined],
   ])('falls back to a version 4 UUID from %s, a fresh one each time', (_name, crypto) => {
     const ids = new Set(Array.from({ length: 200 }, () => createEventId(crypto)));
@@ -21,14 +32,24 @@ describe('createEventId', () => {
 
   it('uses Math.random when getRandomValues throws', () => {
     const random = vi.fn(() => 0.5);
-    const id = createEventId({ getRandomValues: () => { throw new Error('quota'); } }, random);
+    const id = createEventId(
+      {
+        getRandomValues: () => {
+          throw new Error('quota');
+        },
+      },
+      random,
+    );
     expect(id).toMatch(UUID_V4);
     expect(random).toHaveBeenCalledTimes(16);
   });
 });
 
 describe('publishEvent', () => {
-  const entry = trackedEvent('PageView', 'id-1', 1_700_000_000_999, 'https://landing.example/feature1', { meta: 'PageView', snap: 'PAGE_VIEW' });
+  const entry = trackedEvent('PageView', 'id-1', 1_700_000_000_999, 'https://landing.example/feature1', {
+    meta: 'PageView',
+    snap: 'PAGE_VIEW',
+  });
 
   it('builds the entry a Conversions API sender needs', () => {
     expect(entry).toEqual({
@@ -53,7 +74,13 @@ describe('publishEvent', () => {
     const odd: EventWindow = { dataLayer: 'x' };
     publishEvent(odd, entry);
     expect(odd.dataLayer).toBe('x');
-    const throwing: EventWindow = { dataLayer: { push: () => { throw new Error('gtm'); } } };
+    const throwing: EventWindow = {
+      dataLayer: {
+        push: () => {
+          throw new Error('gtm');
+        },
+      },
+    };
     expect(() => publishEvent(throwing, entry)).not.toThrow();
   });
 });

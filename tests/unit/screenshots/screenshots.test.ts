@@ -1,6 +1,7 @@
-// The screenshot command's parts that need no browser: naming and sharding the shots, budgets, comparing PNGs, compressing baselines, environments, JUnit, the report, the hints' command line and its user errors.
+// The screenshot command's parts that need no browser: naming and sharding the shots, budgets, comparing
+// PNGs, compressing baselines, environments, JUnit, the report, the hints' command line and its user errors.
 import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { JSDOM } from 'jsdom';
@@ -22,7 +23,9 @@ import { fixtureConfig, runCli, temporaryDir } from '../../helpers.ts';
 function png(width: number, height: number, black: Array<[number, number]> = []): Promise<Buffer> {
   const data = Buffer.alloc(width * height * 4, 255);
   for (const [x, y] of black) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
-  return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 describe('planShots', () => {
@@ -43,10 +46,22 @@ describe('planShots', () => {
 
   it("names a site's campaign pages in their campaign's folder, at their base path", () => {
     const manifest = (campaign: string | null, basePath: string) => ({
-      campaign, basePath, headers: {}, defaultLocale: 'en', locales: ['en'], assets: { runtime: '', client: '', files: [] },
+      campaign,
+      basePath,
+      headers: {},
+      defaultLocale: 'en',
+      locales: ['en'],
+      assets: { runtime: '', client: '', files: [] },
       pages: [{ route: '/feature1', locale: 'de', variant: 'feature1', file: 'de/feature1/index.html', bytes: 1 }],
     });
-    const shots = planSiteShots([{ dir: '/site', manifest: manifest(null, '/') }, { dir: '/site/kids', manifest: manifest('kids', '/kids/') }], '/site', 1);
+    const shots = planSiteShots(
+      [
+        { dir: '/site', manifest: manifest(null, '/') },
+        { dir: '/site/kids', manifest: manifest('kids', '/kids/') },
+      ],
+      '/site',
+      1,
+    );
     expect(shots.map((shot) => `${shot.name} /${shot.urlPath} ${shot.campaign}`)).toEqual([
       'de-feature1-390.png /de/feature1 null',
       'de-feature1-350.png /de/feature1 null',
@@ -57,7 +72,11 @@ describe('planShots', () => {
 });
 
 describe('budgetFor', () => {
-  const settings = { maxDiffPixels: 5, pixelThreshold: 0.05, pages: { 'de-*': { maxDiffPixels: 40 }, '*-350': { pixelThreshold: 0.2 }, 'de-feature3-350.png': { maxDiffPixels: 90 } } };
+  const settings = {
+    maxDiffPixels: 5,
+    pixelThreshold: 0.05,
+    pages: { 'de-*': { maxDiffPixels: 40 }, '*-350': { pixelThreshold: 0.2 }, 'de-feature3-350.png': { maxDiffPixels: 90 } },
+  };
   it.each([
     ['en-default-390.png', {}, { maxDiffPixels: 5, pixelThreshold: 0.05 }],
     ['en-default-390.png', { maxDiffPixels: 0 }, { maxDiffPixels: 0, pixelThreshold: 0.05 }],
@@ -98,9 +117,18 @@ describe('the environment of the baselines', () => {
   });
 
   it('names the fonts only one side used, with a screenshot showing each, and skips screenshots without a record', () => {
-    const byShot = { 'ja-default-390.png': ['Noto Sans CJK JP (NotoSansCJKjp-Regular)', 'Liberation Sans (LiberationSans)'], 'en-default-390.png': ['Liberation Sans (LiberationSans)'] };
-    expect(fontDifferences(byShot, { 'en-default-390.png': ['Liberation Sans (LiberationSans)'], 'new-page-390.png': ['Anything (Else)'] })).toEqual([]);
-    expect(fontDifferences(byShot, { 'ja-default-390.png': ['Droid Sans Fallback (DroidSansFallbackFull)', 'Liberation Sans (LiberationSans)'] })).toEqual([
+    const byShot = {
+      'ja-default-390.png': ['Noto Sans CJK JP (NotoSansCJKjp-Regular)', 'Liberation Sans (LiberationSans)'],
+      'en-default-390.png': ['Liberation Sans (LiberationSans)'],
+    };
+    expect(
+      fontDifferences(byShot, { 'en-default-390.png': ['Liberation Sans (LiberationSans)'], 'new-page-390.png': ['Anything (Else)'] }),
+    ).toEqual([]);
+    expect(
+      fontDifferences(byShot, {
+        'ja-default-390.png': ['Droid Sans Fallback (DroidSansFallbackFull)', 'Liberation Sans (LiberationSans)'],
+      }),
+    ).toEqual([
       'fonts: the baselines used Noto Sans CJK JP (NotoSansCJKjp-Regular) (ja-default-390.png), which this machine did not',
       'fonts: this machine used Droid Sans Fallback (DroidSansFallbackFull) (ja-default-390.png), which the baselines did not',
     ]);
@@ -133,48 +161,81 @@ describe('shardShots', () => {
 describe('comparePng', () => {
   it('counts no difference between equal images and one for one changed pixel, with its box, and draws it', async () => {
     const same = await comparePng(await png(10, 10), await png(10, 10), 0.1);
-    expect(same.comparison).toEqual({ differingPixels: 0, box: null, differingOutsideImages: 0, baselineSize: '10x10', currentSize: '10x10' });
+    expect(same.comparison).toEqual({
+      differingPixels: 0,
+      box: null,
+      differingOutsideImages: 0,
+      baselineSize: '10x10',
+      currentSize: '10x10',
+    });
     const one = await comparePng(await png(10, 10), await png(10, 10, [[3, 4]]), 0.1);
     expect([one.comparison.differingPixels, one.comparison.box]).toEqual([1, { x: 3, y: 4, width: 1, height: 1 }]);
-    const diff = await sharp(await one.diffPng()).raw().toBuffer({ resolveWithObject: true });
+    const diff = await sharp(await one.diffPng())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(diff.info).toMatchObject({ width: 10, height: 10 });
     expect([...diff.data.subarray((4 * 10 + 3) * 4, (4 * 10 + 3) * 4 + 3)]).toEqual([255, 0, 0]);
   });
 
   it('counts the rows only one image has when a page grew', async () => {
     const { comparison } = await comparePng(await png(10, 10), await png(10, 12), 0.1);
-    expect(comparison).toEqual({ differingPixels: 20, box: { x: 0, y: 10, width: 10, height: 2 }, differingOutsideImages: 20, baselineSize: '10x10', currentSize: '10x12' });
+    expect(comparison).toEqual({
+      differingPixels: 20,
+      box: { x: 0, y: 10, width: 10, height: 2 },
+      differingOutsideImages: 20,
+      baselineSize: '10x10',
+      currentSize: '10x12',
+    });
   });
 
   it('boxes every differing pixel, far apart too', async () => {
-    const { comparison } = await comparePng(await png(40, 30), await png(40, 30, [[5, 2], [30, 20]]), 0.1);
+    const { comparison } = await comparePng(
+      await png(40, 30),
+      await png(40, 30, [
+        [5, 2],
+        [30, 20],
+      ]),
+      0.1,
+    );
     expect(comparison).toMatchObject({ differingPixels: 2, box: { x: 5, y: 2, width: 26, height: 19 } });
   });
 
-  it('counts apart the differing pixels outside the capture\'s images', async () => {
-    const [baseline, current] = [await png(40, 30), await png(40, 30, [[5, 2], [30, 20], [31, 21]])];
+  it("counts apart the differing pixels outside the capture's images", async () => {
+    const [baseline, current] = [
+      await png(40, 30),
+      await png(40, 30, [
+        [5, 2],
+        [30, 20],
+        [31, 21],
+      ]),
+    ];
     const image = { x: 28, y: 18, width: 4, height: 4 };
     expect((await comparePng(baseline, current, 0.1, [image])).comparison).toMatchObject({ differingPixels: 3, differingOutsideImages: 1 });
-    expect((await comparePng(baseline, current, 0.1, [image, { x: 5, y: 2, width: 1, height: 1 }])).comparison.differingOutsideImages).toBe(0);
+    expect((await comparePng(baseline, current, 0.1, [image, { x: 5, y: 2, width: 1, height: 1 }])).comparison.differingOutsideImages).toBe(
+      0,
+    );
     expect((await comparePng(baseline, current, 0.1)).comparison.differingOutsideImages).toBe(3);
   });
 });
 
 describe('compressPng', () => {
   it('keeps every pixel and drops the alpha channel', async () => {
-    const original = await png(40, 30, [[1, 1], [39, 29]]);
+    const original = await png(40, 30, [
+      [1, 1],
+      [39, 29],
+    ]);
     const compressed = await compressPng(original);
     expect((await sharp(compressed).metadata()).channels).toBe(3);
     expect((await comparePng(original, compressed, 0)).comparison.differingPixels).toBe(0);
   });
 });
 
-
 /** A JUnit file read by a strict XML parser: its counts and test cases; throws when it is not well-formed. */
 function readJunit(xml: string) {
   const document = new new JSDOM('').window.DOMParser().parseFromString(xml, 'application/xml');
   if (document.getElementsByTagName('parsererror').length > 0) throw new Error(`junit.xml is not well-formed XML:\n${xml}`);
-  const counts = (element: Element) => Object.fromEntries(['tests', 'failures', 'errors', 'skipped'].map((name) => [name, Number(element.getAttribute(name))]));
+  const counts = (element: Element) =>
+    Object.fromEntries(['tests', 'failures', 'errors', 'skipped'].map((name) => [name, Number(element.getAttribute(name))]));
   return {
     root: document.documentElement.tagName,
     counts: counts(document.documentElement),
@@ -201,10 +262,55 @@ function sampleReport(changes: Partial<ScreenshotReport> = {}): ScreenshotReport
   const environment = { browser: 'Chrome/156.0.8078.108', platform: 'linux x64', deviceScale: 1 };
   return {
     shots: [
-      { name: 'en-default-390.png', campaign: null, locale: 'en', variant: 'default', url: '', width: 390, status: 'same', differingPixels: 0, box: null, baselineSize: '390x2000', currentSize: '390x2000', ...budget },
-      { name: 'kids/de-x-350.png', campaign: 'kids', locale: 'de', variant: `a&b <"it's"> \u0001`, url: 'kids/de/x', width: 350, status: 'changed', differingPixels: 86, box: { x: 20, y: 35, width: 40, height: 12 }, baselineSize: '350x2000', currentSize: '350x2010', ...budget },
-      { name: 'fr-default-390@3x.png', campaign: null, locale: 'fr', variant: 'default', url: 'fr', width: 390, status: 'missing', ...budget },
-      { name: 'sat-default-350.png', campaign: null, locale: 'sat', variant: 'default', url: 'sat', width: 350, status: 'glyphs', missingGlyphs: 'ᱥᱟ', ...budget },
+      {
+        name: 'en-default-390.png',
+        campaign: null,
+        locale: 'en',
+        variant: 'default',
+        url: '',
+        width: 390,
+        status: 'same',
+        differingPixels: 0,
+        box: null,
+        baselineSize: '390x2000',
+        currentSize: '390x2000',
+        ...budget,
+      },
+      {
+        name: 'kids/de-x-350.png',
+        campaign: 'kids',
+        locale: 'de',
+        variant: `a&b <"it's"> \u0001`,
+        url: 'kids/de/x',
+        width: 350,
+        status: 'changed',
+        differingPixels: 86,
+        box: { x: 20, y: 35, width: 40, height: 12 },
+        baselineSize: '350x2000',
+        currentSize: '350x2010',
+        ...budget,
+      },
+      {
+        name: 'fr-default-390@3x.png',
+        campaign: null,
+        locale: 'fr',
+        variant: 'default',
+        url: 'fr',
+        width: 390,
+        status: 'missing',
+        ...budget,
+      },
+      {
+        name: 'sat-default-350.png',
+        campaign: null,
+        locale: 'sat',
+        variant: 'default',
+        url: 'sat',
+        width: 350,
+        status: 'glyphs',
+        missingGlyphs: 'ᱥᱟ',
+        ...budget,
+      },
     ],
     ...budget,
     baselineDir: 'my <baselines>',
@@ -213,7 +319,12 @@ function sampleReport(changes: Partial<ScreenshotReport> = {}): ScreenshotReport
     written: [],
     shard: { index: 2, count: 3 },
     planned: 12,
-    environment: { current: { ...environment, fingerprint: 'sha256:1' }, baseline: { ...environment, fingerprint: 'sha256:1' }, differences: [], ignored: false },
+    environment: {
+      current: { ...environment, fingerprint: 'sha256:1' },
+      baseline: { ...environment, fingerprint: 'sha256:1' },
+      differences: [],
+      ignored: false,
+    },
     updateCommand: "npx store-landing screenshots --baseline 'my <baselines>' --update",
     ...changes,
   };
@@ -232,7 +343,8 @@ describe('writeJunit', () => {
       {
         classname: `kids/de/a&b <"it's"> \uFFFD`,
         name: '350 px',
-        failure: '86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010) (more than 0); diff: reports/shard 2/diff/kids/de-x-350.png',
+        failure:
+          '86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010) (more than 0); diff: reports/shard 2/diff/kids/de-x-350.png',
       },
       { classname: 'fr/default', name: '390 px @3x', failure: 'no baseline: my <baselines>/fr-default-390@3x.png' },
       { classname: 'sat/default', name: '350 px', failure: 'text without a font (empty boxes): ᱥᱟ' },
@@ -266,16 +378,23 @@ describe('writeJunit', () => {
 describe('reportFailure', () => {
   it('says another environment first, then text without a font, then the changed and missing baselines', () => {
     const report = sampleReport();
-    const mismatch = reportFailure({ ...report, environment: { ...report.environment, differences: ['device scale: 1 in the baselines, 2 here'] } }, 'r.html')!;
+    const mismatch = reportFailure(
+      { ...report, environment: { ...report.environment, differences: ['device scale: 1 in the baselines, 2 here'] } },
+      'r.html',
+    )!;
     expect(mismatch.name).toBe('ScreenshotEnvironmentMismatch');
-    expect(mismatch.message).toBe('The baselines in my <baselines> were made in another environment, so their pixels cannot be compared with these captures:\n  - device scale: 1 in the baselines, 2 here');
+    expect(mismatch.message).toBe(
+      'The baselines in my <baselines> were made in another environment, so their pixels cannot be compared with these captures:\n  - device scale: 1 in the baselines, 2 here',
+    );
     expect(mismatch.hint).toContain('.ci/Dockerfile');
     expect(mismatch.hint).toContain('--ignore-environment');
     const glyphs = reportFailure(report, 'r.html')!;
     expect(glyphs.message).toContain('the sat pages lack ᱥ U+1C65, ᱟ U+1C5F (sat-default-350.png)');
     expect(glyphs.hint).toContain('apt-get install -y fonts-noto-core');
     const changed = reportFailure({ ...report, shots: report.shots.slice(0, 3) }, 'r.html')!;
-    expect(changed.message).toBe('1 screenshot differs from the baselines: kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)). 1 has no baseline: fr-default-390@3x.png. Report: r.html');
+    expect(changed.message).toBe(
+      '1 screenshot differs from the baselines: kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)). 1 has no baseline: fr-default-390@3x.png. Report: r.html',
+    );
     expect(changed.hint).not.toContain('inside an image');
     expect(reportFailure({ ...report, shots: report.shots.slice(2, 3) }, 'r.html')!.name).toBe('BaselinesMissing');
     expect(reportFailure({ ...report, shots: report.shots.slice(0, 1) }, 'r.html')).toBeUndefined();
@@ -283,15 +402,19 @@ describe('reportFailure', () => {
 });
 
 describe('reportFailure on changes inside images only', () => {
-  it('says so of each such shot, and hints at another machine\'s drawing only when every changed shot is one', () => {
+  it("says so of each such shot, and hints at another machine's drawing only when every changed shot is one", () => {
     const report = sampleReport();
     const changed = report.shots[1]!;
     const inImages = { ...changed, name: 'de-y-390.png', differingOutsideImages: 0, baselineSize: '350x2010' };
     const both = reportFailure({ ...report, shots: [{ ...changed, differingOutsideImages: 12 }, inImages] }, 'r.html')!;
-    expect(both.message).toContain('kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)), de-y-390.png (86 pixels differ in 40x12 at 20,35, all inside images)');
+    expect(both.message).toContain(
+      'kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)), de-y-390.png (86 pixels differ in 40x12 at 20,35, all inside images)',
+    );
     expect(both.hint).not.toContain('inside an image');
     const only = reportFailure({ ...report, shots: [inImages] }, 'r.html')!;
-    expect(only.hint).toMatch(/^Every difference is inside an image; the text and layout around them match\. If no image changed, this machine draws images unlike the one that made the baselines: .*docs\/screenshots\.md/);
+    expect(only.hint).toMatch(
+      /^Every difference is inside an image; the text and layout around them match\. If no image changed, this machine draws images unlike the one that made the baselines: .*docs\/screenshots\.md/,
+    );
   });
 });
 
@@ -305,7 +428,13 @@ describe('writeReport', () => {
     expect(summary).toContain('Chrome/156.0.8078.108, linux x64, device scale 1, fonts sha256:1');
     const sources = [...document.querySelectorAll('img')].map((image) => image.getAttribute('src'));
     expect(sources.filter((src) => src!.includes('en-default-390'))).toEqual([]);
-    expect(sources.filter((src) => src!.endsWith('kids/de-x-350.png')).sort()).toEqual(['baseline/kids/de-x-350.png', 'baseline/kids/de-x-350.png', 'current/kids/de-x-350.png', 'current/kids/de-x-350.png', 'diff/kids/de-x-350.png']);
+    expect(sources.filter((src) => src!.endsWith('kids/de-x-350.png')).sort()).toEqual([
+      'baseline/kids/de-x-350.png',
+      'baseline/kids/de-x-350.png',
+      'current/kids/de-x-350.png',
+      'current/kids/de-x-350.png',
+      'diff/kids/de-x-350.png',
+    ]);
     const region = document.querySelector('.region') as HTMLElement;
     // The 40x12 box and 12 px around it, enlarged four times.
     expect([region.style.width, region.style.height]).toEqual(['256px', '144px']);
@@ -318,7 +447,10 @@ describe('writeReport', () => {
 
   it('leads with the environment when the baselines were made in another one', () => {
     const report = sampleReport();
-    const document = page({ ...report, environment: { ...report.environment, differences: ['browser: Chrome/1 made the baselines, this is Chrome/2'] } });
+    const document = page({
+      ...report,
+      environment: { ...report.environment, differences: ['browser: Chrome/1 made the baselines, this is Chrome/2'] },
+    });
     expect(document.querySelector('h2')!.textContent).toBe('Made in another environment');
     expect(document.body.textContent).toContain('browser: Chrome/1 made the baselines, this is Chrome/2');
   });
@@ -326,12 +458,36 @@ describe('writeReport', () => {
 
 describe('updateCommandLine', () => {
   it("repeats the user's flags as typed, adds --update once, and leaves out --json and --shard", () => {
-    const given: Array<[string, string?]> = [['--build', 'out'], ['--baseline', "my baselines/it's"], ['--threshold', '0.10'], ['--shard', '1/2'], ['--update'], ['--json']];
-    expect(updateCommandLine(given)).toBe("npx store-landing screenshots --build out --baseline 'my baselines/it'\\''s' --threshold 0.10 --update");
+    const given: Array<[string, string?]> = [
+      ['--build', 'out'],
+      ['--baseline', "my baselines/it's"],
+      ['--threshold', '0.10'],
+      ['--shard', '1/2'],
+      ['--update'],
+      ['--json'],
+    ];
+    expect(updateCommandLine(given)).toBe(
+      "npx store-landing screenshots --build out --baseline 'my baselines/it'\\''s' --threshold 0.10 --update",
+    );
   });
 
   it('quotes each word so that a POSIX shell reads it back unchanged', async () => {
-    const words = ['tests/baselines', 'a-b_c.d@2x:1,2=3+4%', 'with space', "it's", '$HOME', '`id`', 'a"b', '*', '~', '', 'tab\there', 'semi;colon', 'new\nline', 'Ümlaut'];
+    const words = [
+      'tests/baselines',
+      'a-b_c.d@2x:1,2=3+4%',
+      'with space',
+      "it's",
+      '$HOME',
+      '`id`',
+      'a"b',
+      '*',
+      '~',
+      '',
+      'tab\there',
+      'semi;colon',
+      'new\nline',
+      'Ümlaut',
+    ];
     expect(await shellWords(words.map(shellQuote).join(' '))).toEqual(words);
     expect(words.map(shellQuote).slice(0, 3)).toEqual(['tests/baselines', 'a-b_c.d@2x:1,2=3+4%', "'with space'"]);
   });
@@ -359,10 +515,26 @@ describe('store-landing screenshots, before any browser starts', () => {
 
   it('passes a shard with nothing to take, with an empty report', async () => {
     const report = path.join(await temporaryDir(), 'report');
-    const run = await runCli(['screenshots', '--build', build, '--baseline', await temporaryDir(), '-o', report, '--shard', '9/9', '--json']);
+    const run = await runCli([
+      'screenshots',
+      '--build',
+      build,
+      '--baseline',
+      await temporaryDir(),
+      '-o',
+      report,
+      '--shard',
+      '9/9',
+      '--json',
+    ]);
     expect(run.code, run.stdout).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, shots: [], planned: 8, shard: { index: 9, count: 9 } });
-    expect(readJunit(await readFile(path.join(report, 'junit.xml'), 'utf8')).counts).toEqual({ tests: 0, failures: 0, errors: 0, skipped: 0 });
+    expect(readJunit(await readFile(path.join(report, 'junit.xml'), 'utf8')).counts).toEqual({
+      tests: 0,
+      failures: 0,
+      errors: 0,
+      skipped: 0,
+    });
   });
 
   it('refuses a pixel budget that is not a count, a shard that is not I/N, --only without --update, and the old --threshold', async () => {

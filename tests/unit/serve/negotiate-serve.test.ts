@@ -1,4 +1,5 @@
-// `serve` negotiating plain routes that are not English, and its 404 pages per locale: the markets fixture's sao-paulo campaign (pt-BR plain routes, English offered), built for real.
+// `serve` negotiating plain routes that are not English, and its 404 pages per locale: the markets fixture's
+// sao-paulo campaign (pt-BR plain routes, English offered), built for real.
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

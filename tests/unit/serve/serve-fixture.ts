@@ -60,10 +60,14 @@ export interface ServedFixture {
 export async function serveFixture(args: string[] = []): Promise<ServedFixture> {
   const dir = path.join(await temporaryDir(), 'out');
   writeBuild(dir);
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/store-landing.js'), 'serve', dir, '-p', '0', '--host', '127.0.0.1', '--json', ...args], {
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'bin/store-landing.js'), 'serve', dir, '-p', '0', '--host', '127.0.0.1', '--json', ...args],
+    {
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`${code ?? signal}: ${stderr}`)));
@@ -99,9 +103,14 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5
 /** A parsed response: status, headers by lower-case name, body bytes. */
 export function parseResponse(raw: Buffer): { status: number; headers: Record<string, string>; body: Buffer } {
   const end = raw.indexOf('\r\n\r\n');
-  const head = raw.subarray(0, end === -1 ? raw.length : end).toString('latin1').split('\r\n');
+  const head = raw
+    .subarray(0, end === -1 ? raw.length : end)
+    .toString('latin1')
+    .split('\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head[0] ?? '')?.[1] ?? 0);
-  const headers = Object.fromEntries(head.slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    head.slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   let body = end === -1 ? Buffer.alloc(0) : raw.subarray(end + 4);
   if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
   return { status, headers, body };
@@ -123,6 +132,11 @@ function unchunk(body: Buffer): Buffer {
 
 /** A GET over a fresh connection, closed after the answer. */
 export async function get(port: number, target: string, headers: Record<string, string> = {}, method = 'GET') {
-  const lines = [`${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return parseResponse(await rawRequest(port, lines.join('\r\n') + '\r\n\r\n'));
 }

@@ -1,4 +1,5 @@
-// serve and dev answer only the host names they were started for (DNS rebinding), read absolute-form targets, and keep the host files to the hosts.
+// serve and dev answer only the host names they were started for (DNS rebinding), read absolute-form targets,
+// and keep the host files to the hosts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedHost, readTarget } from '../../../generator/serve/request-target.ts';
 import { parseResponse, rawRequest, serveFixture, type ServedFixture } from './serve-fixture.ts';
@@ -39,7 +40,10 @@ describe('readTarget', () => {
   const req = (url: string, host?: string) => ({ url, headers: { host } }) as unknown as IncomingMessage;
 
   it('reads an absolute-form target as its path and query, its authority as the host', () => {
-    expect(readTarget(req('http://127.0.0.1:4173/de/feature1?utm_source=x', 'evil.example'))).toEqual({ url: '/de/feature1?utm_source=x', host: '127.0.0.1:4173' });
+    expect(readTarget(req('http://127.0.0.1:4173/de/feature1?utm_source=x', 'evil.example'))).toEqual({
+      url: '/de/feature1?utm_source=x',
+      host: '127.0.0.1:4173',
+    });
     expect(readTarget(req('/feature1?x=1', 'localhost:4173'))).toEqual({ url: '/feature1?x=1', host: 'localhost:4173' });
   });
 });
@@ -49,7 +53,10 @@ describe('store-landing serve', () => {
   let allowing: ServedFixture;
 
   beforeAll(async () => {
-    [served, allowing] = await Promise.all([serveFixture(), serveFixture(['--allowed-host', '.preview.test', '--allowed-host', 'tablet.lan'])]);
+    [served, allowing] = await Promise.all([
+      serveFixture(),
+      serveFixture(['--allowed-host', '.preview.test', '--allowed-host', 'tablet.lan']),
+    ]);
   });
 
   afterAll(() => {
@@ -62,7 +69,13 @@ describe('store-landing serve', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.toString()).toContain('--allowed-host evil.example');
     expect(blocked.body.toString()).not.toContain('page en');
-    for (const host of [`127.0.0.1:${served.port}`, `localhost:${served.port}`, `[::1]:${served.port}`, '192.168.1.20', 'phone.localhost']) {
+    for (const host of [
+      `127.0.0.1:${served.port}`,
+      `localhost:${served.port}`,
+      `[::1]:${served.port}`,
+      '192.168.1.20',
+      'phone.localhost',
+    ]) {
       const page = await request(served.port, '/', host);
       expect(page.status, String(host)).toBe(200);
       expect(page.body.toString()).toContain('page en');
@@ -70,8 +83,10 @@ describe('store-landing serve', () => {
   });
 
   it('answers the --allowed-host names, a leading dot allowing the names under it, and no others', async () => {
-    for (const host of ['preview.test', 'phone.preview.test', 'tablet.lan']) expect((await request(allowing.port, '/', host)).status, host).toBe(200);
-    for (const host of ['laptop.lan', 'preview.test.evil.example']) expect((await request(allowing.port, '/', host)).status, host).toBe(403);
+    for (const host of ['preview.test', 'phone.preview.test', 'tablet.lan'])
+      expect((await request(allowing.port, '/', host)).status, host).toBe(200);
+    for (const host of ['laptop.lan', 'preview.test.evil.example'])
+      expect((await request(allowing.port, '/', host)).status, host).toBe(403);
   });
 
   it('reads an absolute-form target by its path, and judges its authority instead of the Host header', async () => {

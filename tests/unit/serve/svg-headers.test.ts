@@ -1,4 +1,5 @@
-// Every host adapter sends SVGs with the sandboxing policy (a missed script cannot run on the site's origin) and other assets with the campaign's.
+// Every host adapter sends SVGs with the sandboxing policy (a missed script cannot run on the site's origin)
+// and other assets with the campaign's.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,9 @@ import { hostFiles, type HostSite } from '../../../generator/hosts/index.ts';
 import type { VercelRoute } from '../../../generator/hosts/vercel.ts';
 
 const POLICY = "default-src 'self'; script-src 'self'; frame-ancestors 'none'";
-const SITE: HostSite = { campaigns: [{ basePath: '/', defaultLocale: 'en', locales: ['en', 'de'], routes: ['', 'feature1'], contentSecurityPolicy: POLICY }] };
+const SITE: HostSite = {
+  campaigns: [{ basePath: '/', defaultLocale: 'en', locales: ['en', 'de'], routes: ['', 'feature1'], contentSecurityPolicy: POLICY }],
+};
 const files = hostFiles(SITE);
 const file = (suffix: string) => files.find((entry) => entry.path.endsWith(suffix))!.contents;
 
@@ -22,7 +25,10 @@ describe('SVG headers on every host', () => {
       const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(dir, '_headers')], configHeaders: [], minimal: false });
       expect(errors).toEqual([]);
       const policies = (pathname: string) =>
-        (headers as Header[]).filter((rule) => rule.forRegExp.test(pathname)).map((rule) => rule.values['Content-Security-Policy']).filter(Boolean);
+        (headers as Header[])
+          .filter((rule) => rule.forRegExp.test(pathname))
+          .map((rule) => rule.values['Content-Security-Policy'])
+          .filter(Boolean);
       expect(policies('/assets/glyph-0123456789.svg')).toEqual([POLICY, SVG_POLICY]);
       expect(policies('/assets/runtime-ABCDEFGH.js')).toEqual([POLICY]);
     } finally {
@@ -36,7 +42,8 @@ describe('SVG headers on every host', () => {
       let policy: string | undefined;
       for (const route of routes) {
         if (route.handle) break;
-        if (route.src && new RegExp(route.src, 'i').test(pathname) && route.headers?.['Content-Security-Policy']) policy = route.headers['Content-Security-Policy'];
+        if (route.src && new RegExp(route.src, 'i').test(pathname) && route.headers?.['Content-Security-Policy'])
+          policy = route.headers['Content-Security-Policy'];
       }
       return policy;
     };

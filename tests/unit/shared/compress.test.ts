@@ -11,7 +11,10 @@ const script = Buffer.from('export const answer = () => 42;\n'.repeat(40));
 it('gives shared scripts, styles and SVGs brotli and gzip twins that decompress to the file', async () => {
   for (const file of ['assets/client-ABC.js', 'campaign/assets/page.css', 'assets/icon.svg']) {
     const twins = await new Compressor().twins(file, script);
-    expect(twins.map((twin) => twin.extension), file).toEqual(['.gz', '.br']);
+    expect(
+      twins.map((twin) => twin.extension),
+      file,
+    ).toEqual(['.gz', '.br']);
     expect(gunzipSync(twins[0]!.contents).equals(script)).toBe(true);
     expect(brotliDecompressSync(twins[1]!.contents).equals(script)).toBe(true);
   }

@@ -1,4 +1,5 @@
-// One ownership rule for every folder a command empties or replaces: the marker it wrote decides, never file names; the current folder, the config's folder and the command's inputs are never touched.
+// One ownership rule for every folder a command empties or replaces: the marker it wrote decides, never file
+// names; the current folder, the config's folder and the command's inputs are never touched.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,13 +49,19 @@ describe('the ownership rule', () => {
       [path.join(dir, 'baselines'), 'OutputProtected'],
     ];
     for (const [folder, name] of cases) {
-      expect((await userRefusal(resolveTarget(folder, 'the report', { configFile: path.join(dir, 'variants.yaml'), inputs: inputs.slice() }))).name, folder).toBe(name);
+      expect(
+        (await userRefusal(resolveTarget(folder, 'the report', { configFile: path.join(dir, 'variants.yaml'), inputs: inputs.slice() })))
+          .name,
+        folder,
+      ).toBe(name);
     }
     // Inside an input: allowed unless the command reads its inputs whole while it writes (merge).
     const inside = path.join(dir, 'baselines', 'report');
     await expect(resolveTarget(inside, 'the report', { inputs })).resolves.toMatchObject({ dir: inside });
     expect((await userRefusal(resolveTarget(inside, 'the site', { inputs, apartFromInputs: true }))).name).toBe('OutputProtected');
-    await expect(resolveTarget(path.join(dir, 'report-out'), 'the report', { configFile: path.join(dir, 'variants.yaml') })).resolves.toMatchObject({
+    await expect(
+      resolveTarget(path.join(dir, 'report-out'), 'the report', { configFile: path.join(dir, 'variants.yaml') }),
+    ).resolves.toMatchObject({
       dir: path.join(dir, 'report-out'),
     });
   });

@@ -1,4 +1,5 @@
-// The description's clamp is decided at render time: a long text comes clamped with "more" in the server HTML, a short one whole and without it.
+// The description's clamp is decided at render time: a long text comes clamped with "more" in the server
+// HTML, a short one whole and without it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';

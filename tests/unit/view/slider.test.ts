@@ -1,4 +1,5 @@
-// The sliders' step arithmetic: positions, the clamp at both ends, swipes, keys and the drag that follows the finger, left to right and right to left.
+// The sliders' step arithmetic: positions, the clamp at both ends, swipes, keys and the drag that follows the
+// finger, left to right and right to left.
 import { describe, expect, it } from 'vitest';
 import {
   DRAG_SLOP_PX,

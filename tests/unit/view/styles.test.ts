@@ -1,4 +1,5 @@
-// The page's font stacks (page/view/styles/): each one's local faces first (fonts no Apple device gives a page), then Apple's system font, and each local face a stack names declared, so none is dead.
+// The page's font stacks (page/view/styles/): each one's local faces first (fonts no Apple device gives a
+// page), then Apple's system font, and each local face a stack names declared, so none is dead.
 import { describe, expect, test } from 'vitest';
 import { pageCss } from '../../helpers.ts';
 
@@ -15,7 +16,7 @@ describe('font stacks', () => {
     expect(stacks.length).toBeGreaterThanOrEqual(8);
   });
 
-  test.for(stacks)('names its local faces, and nothing else, before Apple\'s system font: %s', (stack) => {
+  test.for(stacks)("names its local faces, and nothing else, before Apple's system font: %s", (stack) => {
     expect(stack).toMatch(/^("Local [^"]+", )*-apple-system, BlinkMacSystemFont, /);
     expect(stack.slice(stack.indexOf('-apple-system'))).not.toContain('"Local ');
   });
