@@ -7,7 +7,7 @@ const css = pageCss();
 
 /** Every font-family list: of `font-family` declarations and of the `font` shorthand, without its size and line height. */
 const stacks = [...css.matchAll(/(?<![\w-])font(?:-family)?:\s*([^;}]+)/g)]
-  .map((match) => match[1]!.replace(/^.*?\d+px(?:\/[\d.]+)?\s+/, '').trim())
+  .map((match) => match[1]!.replace(/^.*?\d+px(?:\s*\/\s*[\d.]+)?\s+/, '').trim())
   .filter((value) => value.includes(','));
 const declaredFaces = new Set([...css.matchAll(/@font-face\s*{[^}]*font-family:\s*"([^"]+)"/g)].map((match) => match[1]!));
 
