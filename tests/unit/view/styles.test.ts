@@ -5,9 +5,14 @@ import { pageCss } from '../../helpers.ts';
 
 const css = pageCss();
 
-/** Every font-family list: of `font-family` declarations and of the `font` shorthand, without its size and line height. */
+/** Every font-family list, on one line: of `font-family` declarations and of the `font` shorthand, without its size and line height. */
 const stacks = [...css.matchAll(/(?<![\w-])font(?:-family)?:\s*([^;}]+)/g)]
-  .map((match) => match[1]!.replace(/^.*?\d+px(?:\s*\/\s*[\d.]+)?\s+/, '').trim())
+  .map((match) =>
+    match[1]!
+      .replace(/^.*?\d+px(?:\s*\/\s*[\d.]+)?\s+/, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
   .filter((value) => value.includes(','));
 const declaredFaces = new Set([...css.matchAll(/@font-face\s*{[^}]*font-family:\s*"([^"]+)"/g)].map((match) => match[1]!));
 
