@@ -4,6 +4,7 @@ import { diskFiles, type ProjectFiles } from '../config/project-files.ts';
 import { checkConfig, inReadingOrder, type ValidConfig } from '../config/validate.ts';
 import { ConfigError, type ConfigIssue } from '../shared/errors.ts';
 import { planSite, type SitePlan } from './plan.ts';
+import { findPlanProblems } from './plan-problems.ts';
 
 /** A valid config with every page of the top level and of each campaign planned. */
 export interface ValidSite extends ValidConfig {
@@ -21,9 +22,10 @@ export type SiteCheck = { valid: ValidSite; problems: [] } | { valid?: undefined
 export async function checkSite(loaded: LoadedConfig, files: ProjectFiles = diskFiles()): Promise<SiteCheck> {
   const { checked, problems } = await checkConfig(loaded, files);
   if (!checked) return { problems };
-  const { site, issues } = planSite(loaded, checked.base, checked.campaigns);
+  const site = planSite(loaded, checked.base, checked.campaigns);
+  const { issues, allCollisions } = findPlanProblems(loaded, site);
   if (problems.length || issues.length) return { problems: inReadingOrder([...problems, ...issues]) };
-  return { valid: { ...checked, site }, problems: [] };
+  return { valid: { ...checked, site: { ...site, allCollisions } }, problems: [] };
 }
 
 /**

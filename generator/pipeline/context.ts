@@ -4,7 +4,7 @@ import type { Bundle } from './bundle/bundle.ts';
 import { createCampaignContext, type CampaignContext } from './campaign/context.ts';
 import { createImagePipeline, type ImagePipeline } from './images/images.ts';
 
-/** Everything one build shares across its campaigns (the caches of rendering: campaign/context.ts). Two builds never share one. */
+/** Everything one build shares across its campaigns (campaign/context.ts; the caches of rendering: render/context.ts). Two builds never share one. */
 export interface BuildContext extends CampaignContext {
   /** Each image optimized once (and cached on disk across builds). */
   images: ImagePipeline;

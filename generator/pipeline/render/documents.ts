@@ -26,7 +26,7 @@ import {
 } from './slots.ts';
 
 /** What rendering a campaign's templates needs besides its plan. */
-export interface RenderContext {
+export interface TemplateInput {
   /** URLs of the module scripts every page loads, runtime first, on BASE_PATH_TOKEN. */
   scripts: string[];
   /** URLs of the chunks those scripts import, on BASE_PATH_TOKEN. */
@@ -67,7 +67,7 @@ export function templateKey(config: Config): string {
  * Renders every page of the campaign, and its 404 page, with stand-ins.
  * @throws UserError naming the page when a template throws.
  */
-export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContext): CampaignTemplate {
+export function renderCampaignTemplate(plan: CampaignPlan, context: TemplateInput): CampaignTemplate {
   // A locale has one title and description; every page in it reuses them.
   const metadata = new Map([...context.bundles].map(([locale, bundle]) => [locale, pageMetadata(plan.config, bundle, context)]));
   // A locale's pages one after another: they share a body but for the screenshots (renderBody).
@@ -84,7 +84,7 @@ export function renderCampaignTemplate(plan: CampaignPlan, context: RenderContex
  * The template of one page: its document around the template of its body, made once for every
  * page that shares it (renderBody), and its islands' props, so only the rest is encoded per page.
  */
-function renderPage(plan: CampaignPlan, page: PlannedPage, context: RenderContext, metadata: PageMetadata): DocumentTemplate {
+function renderPage(plan: CampaignPlan, page: PlannedPage, context: TemplateInput, metadata: PageMetadata): DocumentTemplate {
   const { config } = plan;
   const props = buildPageProps(config, page, context.bundles.get(page.locale)!, context.image);
   let body: DocumentTemplate;
@@ -154,7 +154,7 @@ interface PageMetadata {
 }
 
 /** The title and meta description of a locale's pages, from the listing. */
-function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderContext): PageMetadata {
+function pageMetadata(config: Config, bundle: LocaleBundle, context: TemplateInput): PageMetadata {
   const t = context.translators.get(bundle.locale, bundle.messages);
   const appName = t('app.name');
   return {
@@ -169,7 +169,7 @@ function pageMetadata(config: Config, bundle: LocaleBundle, context: RenderConte
 }
 
 /** A locale's 404 page: the error page in that language, which hosts send for unknown paths in its folder. */
-function renderNotFound(context: RenderContext, locale: string): string {
+function renderNotFound(context: TemplateInput, locale: string): string {
   const messages = context.bundles.get(locale)!.messages;
   const t = context.translators.get(locale, messages);
   return renderDocument({

@@ -1,15 +1,28 @@
 // The render stage: a campaign's documents, rendered once per distinct template and filled with the campaign's values (see README.md).
 import type { Messages } from '../../../page/contract/props.ts';
 import type { Config } from '../../config/types.ts';
-import type { CampaignAssembly } from '../campaign/assemble.ts';
-import type { CampaignContext } from '../campaign/context.ts';
+import type { OptimizedImage } from '../images/images.ts';
+import type { RenderContext } from './context.ts';
 import { buildLocaleBundles, imageResolver } from './page-props.ts';
 import type { CampaignPlan } from '../plan.ts';
 import { renderCampaignTemplate, templateKey, type CampaignTemplate } from './documents.ts';
-import { BASE_PATH_TOKEN, documentFiller } from './slots.ts';
+import { BASE_PATH_TOKEN, documentFiller, type CampaignValues } from './slots.ts';
 
 /** The messages of `locale` as `config` names its locale files: the validated config's, or a build worker's copy of them. */
 export type MessagesOf = (config: Config, locale: string) => Messages;
+
+/**
+ * What a campaign's pages show and are filled with besides its plan, decided before they are rendered
+ * (campaign/assemble.ts assembles it, with what the campaign ships beside its pages).
+ */
+export interface RenderInput {
+  /** The campaign's images, optimized. */
+  images: Map<string, OptimizedImage>;
+  /** The policy of the pages' `<meta>` tag. */
+  metaPolicy: string;
+  /** The runtime config less what is per page (route, landing type, locale: added as each page is filled). */
+  runtime: CampaignValues['runtime'];
+}
 
 /** A campaign's documents as UTF-8 byte parts in order (written without joining them). */
 export interface RenderedCampaign {
@@ -23,12 +36,7 @@ export interface RenderedCampaign {
  * Renders a campaign's pages: the documents of its template (rendered on the first campaign
  * of its key, reused by the rest), filled with its base path, install link, policy and runtime config.
  */
-export function renderCampaign(
-  messages: MessagesOf,
-  plan: CampaignPlan,
-  assembly: CampaignAssembly,
-  context: CampaignContext,
-): RenderedCampaign {
+export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembly: RenderInput, context: RenderContext): RenderedCampaign {
   const template = campaignTemplate(messages, plan, assembly, context);
   const { runtime } = assembly;
   const fill = documentFiller({
@@ -44,12 +52,7 @@ export function renderCampaign(
   };
 }
 
-function campaignTemplate(
-  messages: MessagesOf,
-  plan: CampaignPlan,
-  assembly: CampaignAssembly,
-  context: CampaignContext,
-): CampaignTemplate {
+function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: RenderInput, context: RenderContext): CampaignTemplate {
   const key = templateKey(plan.config);
   let template = context.templates.get(key);
   if (!template) {

@@ -61,6 +61,23 @@ function wrongArrows(file: string, text: string): string[] {
     .map((target) => `${file} -> ${target}`);
 }
 
+/**
+ * Inside the pipeline, a folder and the folders it never imports: the render stage takes typed
+ * input (its own, the plan's, the bundle's) and knows nothing of the campaign step that runs it:
+ * campaign/ assembles, renders and lays out files, importing render/, never the other way.
+ */
+const PIPELINE_NEVER_IMPORTS: Record<string, string[]> = {
+  'generator/pipeline/render': ['generator/pipeline/campaign'],
+};
+
+/** The imports of `file` that point back up the pipeline (PIPELINE_NEVER_IMPORTS), as "from -> to". */
+function backwardStageArrows(file: string, text: string): string[] {
+  const forbidden = Object.entries(PIPELINE_NEVER_IMPORTS).flatMap(([folder, above]) => (file.startsWith(`${folder}/`) ? above : []));
+  return importsOf(file, text)
+    .filter((target) => forbidden.some((folder) => target.startsWith(`${folder}/`)))
+    .map((target) => `${file} -> ${target}`);
+}
+
 const sources = ['generator', 'page'].flatMap((dir) =>
   readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name))
@@ -99,5 +116,22 @@ describe('the source folders', () => {
       'generator/config/tracking-checks.ts -> page/runtime/click-ids.ts',
     ]);
     expect(wrongArrows('generator/pipeline/render/body.ts', "import { render } from '../../../page/view/entry-server.tsx';")).toEqual([]);
+  });
+
+  it('keep the stages of a campaign pointing one way: campaign/ imports render/, never render/ campaign/', () => {
+    const pipeline = sources.filter((file) => file.startsWith('generator/pipeline/'));
+    expect(pipeline.filter((file) => file.startsWith('generator/pipeline/render/')).length).toBeGreaterThan(3);
+    const backward = pipeline.flatMap((file) => backwardStageArrows(file, readFileSync(path.join(repoRoot, file), 'utf8')));
+    expect(backward).toEqual([]);
+  });
+
+  it('would report the render stage importing the campaign step', () => {
+    expect(
+      backwardStageArrows('generator/pipeline/render/index.ts', "import type { CampaignContext } from '../campaign/context.ts';"),
+    ).toEqual(['generator/pipeline/render/index.ts -> generator/pipeline/campaign/context.ts']);
+    expect(
+      backwardStageArrows('generator/pipeline/render/context.ts', "const { assembleCampaign } = await import('../campaign/assemble.ts');"),
+    ).toEqual(['generator/pipeline/render/context.ts -> generator/pipeline/campaign/assemble.ts']);
+    expect(backwardStageArrows('generator/pipeline/campaign/index.ts', "import { renderCampaign } from '../render/index.ts';")).toEqual([]);
   });
 });
