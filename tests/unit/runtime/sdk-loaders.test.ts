@@ -9,7 +9,7 @@ import {
   type AppsFlyerWindow,
 } from '../../../page/runtime/appsflyer.ts';
 import { addedComponent, loadPaymentSdk } from '../../../page/runtime/payments.ts';
-import { injectScript, isErrorOf } from '../../../page/runtime/scripts.ts';
+import { injectScript, isErrorOf } from '../../../page/ad-networks/inject-script.ts';
 import type { PaymentSettings } from '../../../page/contract/runtime-config.ts';
 import { FakeDocument } from './fake-scripts.ts';
 
