@@ -1,4 +1,4 @@
-// The third-party loaders on a fake document: AppsFlyer Web SDK and Smart Script, the payment SDK (the ad networks: ad-networks.test.ts).
+// The third-party loaders on a fake document: AppsFlyer Web SDK and Smart Script, the payment SDK (the ad networks: tests/unit/ad-networks/).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fireImpressionWhenReady,
