@@ -105,11 +105,14 @@ export interface AdNetworkBuildFacts<Setting extends string = string> {
 /** A network whole, as the build reads it. */
 export type AdNetworkDeclaration<Setting extends string = string> = AdNetwork<Setting> &
   Omit<AdNetworkBuildFacts<Setting>, 'config'> & {
-    /** Every setting's shape (a network's own declaration has them all: AdNetworkBuildFacts). */
+    /**
+     * Every setting's shape. Optional here only because the registry types each network with
+     * every network's settings; a network's own build facts must have all of its own.
+     */
     readonly config: { readonly [Key in Setting]?: SettingDeclaration };
   };
 
-/** A fact for these settings. */
+/** A fact as it is, or as these settings decide it. */
 export function factFor<Value, Setting extends string>(fact: BySettings<Value, Setting>, settings: NetworkSettings<Setting>): Value {
   return typeof fact === 'function' ? (fact as (settings: NetworkSettings<Setting>) => Value)(settings) : fact;
 }

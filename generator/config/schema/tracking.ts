@@ -33,7 +33,7 @@ const appsflyer = Type.Object(
   { additionalProperties: false, description: 'AppsFlyer Web SDK, Smart Script and OneLink settings.' },
 );
 
-/** Every ad network's settings, in the networks' order: the id's or label's shape, and its text, from the network's declaration. */
+/** Every ad network's settings, in the networks' order, each of the shape and with the text its network declares. */
 function adNetworkSettings(): { [Key in AdNetworkSetting]: ReturnType<typeof networkId> } {
   const entries = adNetworkDeclarations().flatMap((network) =>
     Object.entries(network.config).map(([key, setting]) => [
