@@ -21,7 +21,7 @@ const SLOWEST = [
   'unit/config/config-corpus',
   'browser/xss',
   'unit/cli/cli',
-  'unit/pipeline/csp',
+  'unit/pipeline/csp-reporting',
   'browser/consent',
   'unit/project/typecheck',
   'browser/layout',

@@ -1,5 +1,6 @@
 // Checks of the tracking settings the schema cannot express: split tests of real variants, click ids from
-// their own query keys, no Smart Script markers as parameters, conversion labels with an Ads tag.
+// their own query keys, no Smart Script markers as parameters, the ad networks' own rules (a conversion label with an Ads tag).
+import { adNetworkDeclarations } from '../../page/ad-networks/index.ts';
 import { CLICK_IDS, KEYWORD_KEY, KEYWORDS_PARAM } from '../../page/contract/click-ids.ts';
 import { closest } from '../shared/text.ts';
 import type { KeyPath } from './load.ts';
@@ -38,8 +39,8 @@ const CLICK_ID_SOURCES: ReadonlyMap<string, readonly string[]> = new Map([
  * - a click-id parameter (gclid, fbclid, ttclid, clickid, af_keywords, ...) mapped from anything
  *   but its own query key (at the source);
  * - a split-test landing type that names no variant (at the key), with a did-you-mean for a typo;
- * - a Google Ads conversion label beside a Google tag that is not an Ads one (`G-...`), at the tag
- *   id, which is what a campaign that breaks the pair writes (no tag at all just leaves the label unused).
+ * - a broken rule of an ad network's settings (its declaration's `rules`, such as the Google tag's: a
+ *   conversion label needs an Ads tag), at the setting the rule names.
  *
  * A `query.<name>` source needs no check here: the schema admits only letters, digits and `_`,
  * and every such name is what some query key reads as after the underscore rule.
@@ -69,12 +70,14 @@ export function trackingProblems(config: Config): TrackingProblem[] {
       });
     }
   }
-  const { googleTagId, googleAdsConversion } = config.tracking;
-  if (googleAdsConversion && googleTagId && !googleTagId.startsWith('AW-')) {
-    problems.push({
-      keyPath: ['tracking', 'googleTagId'],
-      message: `conversion label without a Google Ads tag: expected an AW- id beside tracking.googleAdsConversion (or googleAdsConversion: null), found ${describeValue(googleTagId)}`,
-    });
+  for (const network of adNetworkDeclarations()) {
+    for (const rule of network.rules ?? []) {
+      if (!rule.broken(config.tracking)) continue;
+      problems.push({
+        keyPath: ['tracking', rule.at],
+        message: `${rule.problem}: expected ${rule.expected}, found ${describeValue(config.tracking[rule.at])}`,
+      });
+    }
   }
   const variants = config.variants.map((variant) => variant.name);
   for (const landingType of Object.keys(config.splitTest)) {

@@ -1,4 +1,6 @@
 // The settings the browser runtime reads from the page: built from variants.yaml, embedded as JSON.
+import type { PageNetworkSettings } from '../ad-networks/contract.ts';
+import type { AdNetworkSetting } from '../ad-networks/index.ts';
 
 /**
  * Where one install-link parameter takes its value from:
@@ -7,17 +9,11 @@
  */
 export type AttributionSource = string;
 
-export interface TrackingSettings {
-  /** The Meta pixel id; absent: no Meta pixel. */
-  metaPixelId?: string;
-  /** The TikTok pixel id; absent: no TikTok pixel. */
-  tiktokPixelId?: string;
-  /** The Snap Pixel id (a UUID); absent: no Snap Pixel. */
-  snapPixelId?: string;
-  /** A Google tag: a GA4 measurement id (`G-...`) or a Google Ads id (`AW-...`); absent: no Google tag. */
-  googleTagId?: string;
-  /** The Google Ads conversion label a CTA tap is counted as (`send_to: '<googleTagId>/<label>'`). */
-  googleAdsConversion?: string;
+/**
+ * The tracking settings: first the ad networks' (page/ad-networks/: each network's id when the
+ * campaign turns it on, and its other settings beside it), then the rest.
+ */
+export interface TrackingSettings extends PageNetworkSettings<AdNetworkSetting> {
   /**
    * `none` (the spec's behaviour): tracking starts with the page. `required`: no ad network, no
    * AppsFlyer script, no tracking cookie read and no payment SDK until the visitor consents (the

@@ -2,7 +2,7 @@
 import type { SmartScriptOptions } from './smart-script-options.ts';
 import type { Clock } from './poll.ts';
 import { pollUntil } from './poll.ts';
-import { injectScript } from './scripts.ts';
+import { injectScript } from '../ad-networks/inject-script.ts';
 
 /**
  * The Web SDK URL exactly as AppsFlyer's PBA snippet computes it for `"pba"` (Smart Banners

@@ -1,5 +1,5 @@
 // The browser runtime's entry: reads the page's RuntimeConfig and wires consent, the install link, tracking, split test and SDKs.
-import { loadAdNetworks, type AdNetworks, type AdNetworkWindow } from './ad-networks.ts';
+import { loadAdNetworks, type AdNetworks, type AdNetworksWindow } from './ad-networks.ts';
 import { isDesktop, loadWebSdk } from './appsflyer.ts';
 import type { AppsFlyerWindow } from './appsflyer.ts';
 import { setUpConsent, whenGranted, type Consent, type ConsentWindow } from './consent.ts';
@@ -20,7 +20,7 @@ import type { RuntimeConfig } from '../contract/runtime-config.ts';
 /** The QR code's side in px when the config gives none. */
 const DEFAULT_QR_SIZE = 256;
 
-type RuntimeWindow = Window & AdNetworkWindow & AppsFlyerWindow & ConsentWindow & EarlyTapWindow;
+type RuntimeWindow = Window & AdNetworksWindow & AppsFlyerWindow & ConsentWindow & EarlyTapWindow;
 
 /** The embedded RuntimeConfig, or null when the element is missing or not a JSON object. */
 export function readRuntimeConfig(doc: Document): RuntimeConfig | null {

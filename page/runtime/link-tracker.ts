@@ -10,6 +10,8 @@ import { afterLoad, safely } from './schedule.ts';
 import { toSmartScriptOptions } from './smart-script-options.ts';
 import { campaignRoot, fetchSplitConfig, keptDraw, paywallForDraw, type StorageLike } from './split-test.ts';
 import type { RuntimeConfig } from '../contract/runtime-config.ts';
+import { isOn } from '../ad-networks/contract.ts';
+import { meta } from '../ad-networks/meta.ts';
 
 /** Spec: poll for the `_fbc`/`_fbp` cookies every 500 ms, for the Smart Script every 1 s. */
 const COOKIE_POLL_MS = 500;
@@ -72,7 +74,7 @@ export function trackInstallLink(
     query,
     cookieNames,
     // Without the Meta pixel nothing sets _fbc and _fbp: such a visitor is attributed like any other.
-    metaClick: query.has('fbclid') && Boolean(config.tracking.metaPixelId),
+    metaClick: query.has('fbclid') && isOn(meta, config.tracking),
     dataKnown: false,
     smartScript: false,
     impressionFired: false,

@@ -1,6 +1,6 @@
 // The payment SDK (braintree-web): its scripts appended in order once the page is interactive; a failure is one warning.
 import type { PaymentSettings } from '../contract/runtime-config.ts';
-import { injectScript } from './scripts.ts';
+import { injectScript } from '../ad-networks/inject-script.ts';
 
 /** The global every braintree-web script adds its component to (`braintree.client`, `braintree.dataCollector`, ...). */
 export interface BraintreeWindow {

@@ -154,7 +154,7 @@ describe('the install link', () => {
     await sleep(1200); // one more Smart Script poll
     expect(await ctaHref(page)).toBe(href);
     expect(href).not.toContain('af_js_web');
-    // What the garbage script throws as it runs is the runtime's to handle (scripts.ts), never uncaught.
+    // What the garbage script throws as it runs is the runtime's to handle (page/ad-networks/inject-script.ts), never uncaught.
     expect(errors).toEqual([]);
   });
 });

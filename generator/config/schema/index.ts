@@ -4,22 +4,9 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FALLBACK_LANGUAGE } from '../../../page/edge/negotiate.ts';
 import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
-import {
-  basePath,
-  defaulted,
-  LIMITS,
-  deepLink,
-  EXPECTED,
-  headerUrl,
-  httpsUrl,
-  imagePath,
-  languageTag,
-  name,
-  networkId,
-  oneOf,
-  recordOf,
-  route,
-} from './values.ts';
+import { screenshots } from './screenshots.ts';
+import { tracking } from './tracking.ts';
+import { basePath, defaulted, headerUrl, imagePath, LIMITS, languageTag, name, oneOf, recordOf, route } from './values.ts';
 
 const variant = Type.Object(
   {
@@ -32,95 +19,6 @@ const variant = Type.Object(
     }),
   },
   { additionalProperties: false },
-);
-
-const appsflyer = Type.Object(
-  {
-    webAppId: Type.String({ pattern: '^[A-Za-z0-9-]{1,64}$', description: 'The AppsFlyer web app id the Web SDK is loaded with.' }),
-    smartScript: defaulted(
-      Type.Boolean({ description: 'Load the OneLink Smart Script to build the install link (our own builder is the fallback).' }),
-      true,
-    ),
-    oneLink: Type.Object(
-      {
-        base: httpsUrl({ description: 'The OneLink template URL the attributed link is built on.' }),
-        default: httpsUrl({ description: "The install link used until the visitor's tracking cookies exist, and with JavaScript off." }),
-      },
-      { additionalProperties: false, description: 'The OneLink install links.' },
-    ),
-    qrCode: defaulted(
-      Type.Object(
-        {
-          enabled: defaulted(Type.Boolean({ description: 'Show the QR code on desktop.' }), false),
-          size: defaulted(Type.Integer({ minimum: 64, maximum: 1024, description: 'Its size in px.' }), 256),
-        },
-        { additionalProperties: false, description: 'A QR code of the install link for desktop visitors.' },
-      ),
-      {},
-    ),
-    impressionPixel: defaulted(Type.Boolean({ description: 'Fire the OneLink impression pixel.' }), false),
-  },
-  { additionalProperties: false, description: 'AppsFlyer Web SDK, Smart Script and OneLink settings.' },
-);
-
-const tracking = Type.Object(
-  {
-    metaPixelId: networkId(
-      '^[0-9]{1,20}$',
-      'a Meta pixel id of digits, such as 1234567890123456',
-      'The Meta pixel id: PageView on load, AddToCart on a tap. Absent or null: no Meta pixel.',
-    ),
-    tiktokPixelId: networkId(
-      '^[A-Z0-9]{20}$',
-      'a TikTok pixel id of 20 capital letters and digits, such as C4A1B2C3D4E5F6G7H8I9',
-      'The TikTok pixel id: a page view on load, ClickButton on a tap. Absent or null: no TikTok pixel.',
-    ),
-    snapPixelId: networkId(
-      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-      'a Snap Pixel id (a UUID), such as 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-      'The Snap Pixel id: PAGE_VIEW on load, SIGN_UP on a tap. Absent or null: no Snap Pixel.',
-    ),
-    googleTagId: networkId(
-      '^(G-[A-Z0-9]{4,20}|AW-[0-9]{6,15})$',
-      'a Google tag id: G- and capital letters and digits (Google Analytics 4) or AW- and digits (Google Ads), such as G-ABC123DEF4 or AW-123456789',
-      'The Google tag (gtag.js): a page view on load; on a tap, an Ads conversion with googleAdsConversion, else a GA4 select_content event. Absent or null: no Google tag.',
-    ),
-    googleAdsConversion: networkId(
-      '^[A-Za-z0-9_-]{1,64}$',
-      'a Google Ads conversion label of letters, digits, "-" and "_", such as AbC-D_efG-h12_34-567',
-      'The conversion label a tap is counted as (send_to: <googleTagId>/<label>); needs an AW- googleTagId. Absent or null: no conversion.',
-    ),
-    appsflyer,
-    deepLink: deepLink({ description: "The app's own deep link, e.g. pictura://create." }),
-    attribution: recordOf(
-      Type.String({
-        pattern: '^(?!(__proto__|constructor|prototype)$)[A-Za-z0-9_]+$',
-        maxLength: LIMITS.name,
-        [EXPECTED]: 'a parameter name of letters, digits and "_" (not __proto__, constructor or prototype)',
-      }),
-      Type.String({
-        pattern: '^(query\\.[A-Za-z0-9_]+|cookie\\.[A-Za-z0-9_]+|page\\.url|page\\.userAgent|paywall|app\\.deepLink)$',
-        maxLength: LIMITS.name + 7,
-      }),
-      {
-        maxProperties: 100,
-        description:
-          'Install-link parameter -> its source: query.<name>, cookie.<name>, page.url, page.userAgent, paywall or app.deepLink.',
-      },
-    ),
-    consent: defaulted(
-      oneOf(['none', 'required'], {
-        description:
-          'none: tracking starts with the page. required: no ad network, AppsFlyer script, tracking cookie or payment SDK until the visitor consents (the built-in prompt, or window.storeLanding.consent(true)); the default install link meanwhile.',
-      }),
-      'none',
-    ),
-  },
-  {
-    additionalProperties: false,
-    description:
-      'Ad networks (Meta, TikTok, Snap, Google), AppsFlyer and install-link settings. A campaign turns off a network the top level turns on with null.',
-  },
 );
 
 const braintreeComponents = [
@@ -167,51 +65,6 @@ const security = Type.Object(
     ),
   },
   { additionalProperties: false, description: 'Security headers beyond the strict defaults every page has.' },
-);
-
-const diffPixels = (options: { description: string }) => Type.Integer({ minimum: 0, maximum: 10_000_000, ...options });
-const pixelThreshold = (options: { description: string }) => Type.Number({ minimum: 0, maximum: 1, ...options });
-
-const screenshots = Type.Object(
-  {
-    maxDiffPixels: defaulted(
-      diffPixels({
-        description:
-          'A screenshot fails when more pixels than this differ from its baseline (anti-aliasing aside); 0: any visible change fails. `--max-diff-pixels` overrides it.',
-      }),
-      0,
-    ),
-    pixelThreshold: defaulted(
-      pixelThreshold({
-        description:
-          "Colour distance (pixelmatch, 0 to 1) under which two pixels count as equal; 0.03 tells Apple's web blue #0071e3 from iOS blue #007aff. `--pixel-threshold` overrides it.",
-      }),
-      0.03,
-    ),
-    pages: defaulted(
-      recordOf(
-        Type.String({
-          pattern: '^[A-Za-z0-9*?._@{},\\[\\]/-]+$',
-          maxLength: LIMITS.name,
-          [EXPECTED]: 'a glob of screenshot names, e.g. de-feature3-* or *-350.png',
-        }),
-        Type.Object(
-          {
-            maxDiffPixels: Type.Optional(diffPixels({ description: "This page's own budget of differing pixels." })),
-            pixelThreshold: Type.Optional(pixelThreshold({ description: "This page's own colour distance." })),
-          },
-          { additionalProperties: false, minProperties: 1 },
-        ),
-        {
-          maxProperties: 100,
-          description:
-            'Slack for the pages that need it: screenshot-name glob (de-feature3-*, *-350.png) -> maxDiffPixels and/or pixelThreshold; the last matching glob wins, over the command line.',
-        },
-      ),
-      {},
-    ),
-  },
-  { additionalProperties: false, description: 'How strict `store-landing screenshots` is with these pages.' },
 );
 
 /** Landing type -> paywall type -> weight in per cent. */

@@ -1,4 +1,5 @@
 // Assembles what one campaign's pages are filled with and shipped beside: assets, runtime config and Content-Security-Policy.
+import { pageNetworkSettings } from '../../../page/ad-networks/index.ts';
 import type { RuntimeConfig, TrackingSettings } from '../../../page/contract/runtime-config.ts';
 import type { Config } from '../../config/types.ts';
 import { paymentScripts } from '../bundle/assets.ts';
@@ -48,20 +49,14 @@ export async function assembleCampaign(
 }
 
 /**
- * The tracking settings the runtime reads: the ids of the ad networks the campaign turns on (a
- * null from a campaign, or no key, leaves a network out, and with it the conversion label when
- * there is no Google tag), then the rest.
+ * The tracking settings the runtime reads: those of the ad networks the campaign turns on (a
+ * null from a campaign, or no key, leaves a network out, and with it its other settings), then
+ * the rest.
  */
 function trackingSettings(config: Config): TrackingSettings {
-  const { appsflyer, deepLink, attribution, consent, googleTagId, googleAdsConversion } = config.tracking;
-  const ids: Partial<TrackingSettings> = {};
-  for (const key of ['metaPixelId', 'tiktokPixelId', 'snapPixelId', 'googleTagId'] as const) {
-    const id = config.tracking[key];
-    if (id) ids[key] = id;
-  }
-  if (googleTagId && googleAdsConversion) ids.googleAdsConversion = googleAdsConversion;
+  const { appsflyer, deepLink, attribution, consent } = config.tracking;
   return {
-    ...ids,
+    ...pageNetworkSettings(config.tracking),
     appsflyer: {
       webAppId: appsflyer.webAppId,
       smartScript: appsflyer.smartScript,

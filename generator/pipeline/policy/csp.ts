@@ -1,82 +1,33 @@
 // The Content-Security-Policy of a campaign's pages: hashes and 'strict-dynamic' for scripts, exact third-party hosts for everything else.
 import { createHash } from 'node:crypto';
+import { factFor, isOn, type CspDirective, type CspHosts } from '../../../page/ad-networks/contract.ts';
+import { adNetworkDeclarations } from '../../../page/ad-networks/index.ts';
 import type { Config } from '../../config/types.ts';
 import { UPGRADE_INSECURE_REQUESTS } from '../../hosts/headers.ts';
 import { MODULE_LOADER, scriptText } from '../render/document.ts';
-
-type Directive = 'script-src' | 'img-src' | 'connect-src' | 'frame-src';
 
 /**
  * The exact hosts each third party needs, by directive: no wildcards. Under 'strict-dynamic'
  * browsers ignore `script-src` hosts (a trusted script may load any script), so those lists
  * only serve browsers older than CSP 3 (Safari before 15.4); the other directives bind every
- * browser. Meta: the pixel loader and its `/tr` beacons. TikTok: events.js and the SDK it
- * loads, and the `/api/v2/pixel` events, all on one host. Snap: scevent.min.js, and the
- * `tr.snapchat.com` events and cookie-matching frame. Google: gtag.js, then for a GA4 tag its
- * collection hosts (`/g/collect`), for an Ads tag the conversion and remarketing hosts of
- * Google's CSP guide (tag-platform/security/guides/csp), less the wildcards: the country
- * domains (`www.google.<TLD>`) an Ads ping may be redirected to cannot be named exactly, so
- * such a redirect is refused, after the conversion has reached googleads.g.doubleclick.net and
- * www.google.com. AppsFlyer: the PBA Web SDK, which
- * posts its events to wa.appsflyer.com (`/events?site-id=...`), the Smart Script, and the
- * OneLink impression pixel. Braintree (braintree-web 3.100.0's own sources): the SDK
- * scripts; its gateway, GraphQL and analytics APIs in production; the data collector's Kount
- * frame and PayPal's fraudnet script and counter image.
+ * browser. The ad networks declare their own (page/ad-networks/). AppsFlyer: the PBA Web SDK,
+ * which posts its events to wa.appsflyer.com (`/events?site-id=...`), the Smart Script, and the
+ * OneLink impression pixel. Braintree (braintree-web 3.100.0's own sources): the SDK scripts; its
+ * gateway, GraphQL and analytics APIs in production; the data collector's Kount frame and
+ * PayPal's fraudnet script and counter image.
  */
-const META: Partial<Record<Directive, string[]>> = {
-  'script-src': ['https://connect.facebook.net'],
-  'connect-src': ['https://www.facebook.com', 'https://connect.facebook.net'],
-  'img-src': ['https://www.facebook.com'],
-};
-const TIKTOK: Partial<Record<Directive, string[]>> = {
-  'script-src': ['https://analytics.tiktok.com'],
-  'connect-src': ['https://analytics.tiktok.com'],
-  'img-src': ['https://analytics.tiktok.com'],
-};
-const SNAP: Partial<Record<Directive, string[]>> = {
-  'script-src': ['https://sc-static.net'],
-  'connect-src': ['https://tr.snapchat.com'],
-  'img-src': ['https://tr.snapchat.com'],
-  'frame-src': ['https://tr.snapchat.com'],
-};
-const GOOGLE_TAG: Partial<Record<Directive, string[]>> = {
-  'script-src': ['https://www.googletagmanager.com'],
-  'connect-src': ['https://www.googletagmanager.com'],
-  'img-src': ['https://www.googletagmanager.com'],
-};
-const GOOGLE_ANALYTICS: Partial<Record<Directive, string[]>> = {
-  'connect-src': [
-    'https://www.google-analytics.com',
-    'https://region1.google-analytics.com',
-    'https://analytics.google.com',
-    'https://region1.analytics.google.com',
-    'https://stats.g.doubleclick.net',
-  ],
-  'img-src': ['https://www.google-analytics.com', 'https://region1.google-analytics.com'],
-};
-const GOOGLE_ADS: Partial<Record<Directive, string[]>> = {
-  'script-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
-  'connect-src': [
-    'https://www.googleadservices.com',
-    'https://googleads.g.doubleclick.net',
-    'https://www.google.com',
-    'https://pagead2.googlesyndication.com',
-  ],
-  'img-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
-  'frame-src': ['https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
-};
-const APPSFLYER_WEB_SDK: Partial<Record<Directive, string[]>> = {
+const APPSFLYER_WEB_SDK: CspHosts = {
   'script-src': ['https://websdk.appsflyer.com'],
   'connect-src': ['https://wa.appsflyer.com'],
 };
-const APPSFLYER_SMART_SCRIPT: Partial<Record<Directive, string[]>> = {
+const APPSFLYER_SMART_SCRIPT: CspHosts = {
   'script-src': ['https://onelinksmartscript.appsflyer.com'],
 };
-const ONELINK_IMPRESSIONS: Partial<Record<Directive, string[]>> = {
+const ONELINK_IMPRESSIONS: CspHosts = {
   'img-src': ['https://impressions.onelink.me'],
   'connect-src': ['https://impressions.onelink.me'],
 };
-const BRAINTREE_API: Partial<Record<Directive, string[]>> = {
+const BRAINTREE_API: CspHosts = {
   'connect-src': [
     'https://api.braintreegateway.com',
     'https://client-analytics.braintreegateway.com',
@@ -85,7 +36,7 @@ const BRAINTREE_API: Partial<Record<Directive, string[]>> = {
   'frame-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com'],
   'img-src': ['https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://b.stats.paypal.com'],
 };
-const BRAINTREE_CDN: Partial<Record<Directive, string[]>> = {
+const BRAINTREE_CDN: CspHosts = {
   'script-src': ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://c.paypal.com'],
 };
 
@@ -163,20 +114,16 @@ function reportUriOf(config: Config): string | undefined {
   return reportUri;
 }
 
-/** The hosts of the ad networks a campaign turns on: an id that is absent or null (a campaign turning the network off) names none. */
-function adNetworkHosts(tracking: Config['tracking']): Array<Partial<Record<Directive, string[]>>> {
-  const { metaPixelId, tiktokPixelId, snapPixelId, googleTagId } = tracking;
-  const vendors = [];
-  if (metaPixelId) vendors.push(META);
-  if (tiktokPixelId) vendors.push(TIKTOK);
-  if (snapPixelId) vendors.push(SNAP);
-  if (googleTagId) vendors.push(GOOGLE_TAG, googleTagId.startsWith('AW-') ? GOOGLE_ADS : GOOGLE_ANALYTICS);
-  return vendors;
+/** The hosts of the ad networks a campaign turns on, as each declares them: an id that is absent or null (a campaign turning the network off) names none. */
+function adNetworkHosts(tracking: Config['tracking']): CspHosts[] {
+  return adNetworkDeclarations()
+    .filter((network) => isOn(network, tracking))
+    .map((network) => factFor(network.hosts, tracking));
 }
 
 /** The hosts of the third parties a config switches on, by directive, each once. */
-function vendorHosts(config: Config): (directive: Directive) => string[] {
-  const vendors = [...adNetworkHosts(config.tracking), APPSFLYER_WEB_SDK];
+function vendorHosts(config: Config): (directive: CspDirective) => string[] {
+  const vendors: CspHosts[] = [...adNetworkHosts(config.tracking), APPSFLYER_WEB_SDK];
   const { appsflyer } = config.tracking;
   if (appsflyer.smartScript) vendors.push(APPSFLYER_SMART_SCRIPT);
   if (appsflyer.impressionPixel) vendors.push(ONELINK_IMPRESSIONS);

@@ -13,14 +13,15 @@ import { repoRoot } from '../../helpers.ts';
  * its edge code, but never imports the browser runtime.
  */
 const MAY_IMPORT: Record<string, string[]> = {
-  'page/contract': [],
+  'page/ad-networks': [],
+  'page/contract': ['page/ad-networks'],
   'page/edge': [],
   'page/view': ['page/contract'],
-  'page/runtime': ['page/contract', 'page/edge'],
+  'page/runtime': ['page/ad-networks', 'page/contract', 'page/edge'],
   shared: [],
-  config: ['shared', 'page/contract', 'page/edge'],
+  config: ['shared', 'page/ad-networks', 'page/contract', 'page/edge'],
   hosts: ['shared', 'page/edge'],
-  pipeline: ['config', 'hosts', 'shared', 'page/contract', 'page/edge', 'page/view'],
+  pipeline: ['config', 'hosts', 'shared', 'page/ad-networks', 'page/contract', 'page/edge', 'page/view'],
   merge: ['pipeline', 'config', 'hosts', 'shared'],
   serve: ['hosts', 'shared', 'page/edge'],
   screenshots: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
@@ -30,6 +31,11 @@ const MAY_IMPORT: Record<string, string[]> = {
 
 /** The modules dev must not import: it watches what the build reports it read. */
 const VALIDATION = ['generator/config/validate.ts', 'generator/pipeline/check.ts'];
+
+/** The ad networks' registry imports every network: none of their folder's modules may import it back. */
+const AD_NETWORK_REGISTRY = 'page/ad-networks/index.ts';
+/** The shape every network fills in, which they all import: it imports nothing of the project. */
+const AD_NETWORK_CONTRACT = 'page/ad-networks/contract.ts';
 
 /** Node's own modules, with and without `node:`: the page's code runs in browsers and at the edge, where none exists. */
 const NODE_MODULES = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -56,6 +62,7 @@ function wrongArrows(file: string, text: string): string[] {
       if (!target.startsWith('generator/') && !target.startsWith('page/')) return false;
       const to = areaOf(target);
       if (to !== area && !MAY_IMPORT[area]!.includes(to)) return true;
+      if (file === AD_NETWORK_CONTRACT || (area === 'page/ad-networks' && target === AD_NETWORK_REGISTRY)) return true;
       return area === 'dev' && VALIDATION.includes(target);
     })
     .map((target) => `${file} -> ${target}`);
@@ -133,5 +140,21 @@ describe('the source folders', () => {
       backwardStageArrows('generator/pipeline/render/context.ts', "const { assembleCampaign } = await import('../campaign/assemble.ts');"),
     ).toEqual(['generator/pipeline/render/context.ts -> generator/pipeline/campaign/assemble.ts']);
     expect(backwardStageArrows('generator/pipeline/campaign/index.ts', "import { renderCampaign } from '../render/index.ts';")).toEqual([]);
+  });
+
+  it('would report an ad network importing the registry or the page, and their contract importing a network', () => {
+    expect(wrongArrows('page/ad-networks/tiktok-pixel.ts', "import { AD_NETWORKS } from './index.ts';")).toEqual([
+      'page/ad-networks/tiktok-pixel.ts -> page/ad-networks/index.ts',
+    ]);
+    expect(wrongArrows('page/ad-networks/meta.ts', "import type { TrackingSettings } from '../contract/runtime-config.ts';")).toEqual([
+      'page/ad-networks/meta.ts -> page/contract/runtime-config.ts',
+    ]);
+    expect(wrongArrows('page/ad-networks/contract.ts', "import type { PixelWindow } from './meta-pixel.ts';")).toEqual([
+      'page/ad-networks/contract.ts -> page/ad-networks/meta-pixel.ts',
+    ]);
+    expect(wrongArrows('page/ad-networks/index.ts', "import { meta, metaBuildFacts } from './meta.ts';")).toEqual([]);
+    expect(
+      wrongArrows('generator/pipeline/policy/csp.ts', "import { adNetworkDeclarations } from '../../../page/ad-networks/index.ts';"),
+    ).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { CONSENT_STORAGE_KEY, type ConsentWindow } from '../../../page/runtime/c
 import { ENGLISH_CONSENT_TEXTS } from '../../../page/contract/consent-texts.ts';
 import { PROMPT_ATTRIBUTE } from '../../../page/runtime/consent-prompt.ts';
 import { readRuntimeConfig, startRuntime } from '../../../page/runtime/index.ts';
-import { META_PIXEL_SRC, type PixelWindow } from '../../../page/runtime/meta-pixel.ts';
+import { META_PIXEL_SRC, type PixelWindow } from '../../../page/ad-networks/meta-pixel.ts';
 import type { RuntimeConfig } from '../../../page/contract/runtime-config.ts';
 import { SMART_SCRIPT_PARAMETER_NAMES } from '../../smart-script.ts';
 

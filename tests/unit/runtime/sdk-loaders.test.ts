@@ -1,4 +1,4 @@
-// The third-party loaders on a fake document: AppsFlyer Web SDK and Smart Script, the payment SDK (the ad networks: ad-networks.test.ts).
+// The third-party loaders on a fake document: AppsFlyer Web SDK and Smart Script, the payment SDK (the ad networks: tests/unit/ad-networks/).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fireImpressionWhenReady,
@@ -9,7 +9,7 @@ import {
   type AppsFlyerWindow,
 } from '../../../page/runtime/appsflyer.ts';
 import { addedComponent, loadPaymentSdk } from '../../../page/runtime/payments.ts';
-import { injectScript, isErrorOf } from '../../../page/runtime/scripts.ts';
+import { injectScript, isErrorOf } from '../../../page/ad-networks/inject-script.ts';
 import type { PaymentSettings } from '../../../page/contract/runtime-config.ts';
 import { FakeDocument } from './fake-scripts.ts';
 

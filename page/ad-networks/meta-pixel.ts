@@ -1,6 +1,6 @@
 // The Meta (Facebook) pixel: Meta's standard loader as module code, PageView on load and AddToCart on a CTA tap, each with its event id.
-import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
-import { injectScript } from './scripts.ts';
+import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
+import { injectScript } from './inject-script.ts';
 
 export const META_PIXEL_SRC = 'https://connect.facebook.net/en_US/fbevents.js';
 
@@ -17,7 +17,7 @@ export interface Fbq {
 }
 
 /** The globals fbevents.js expects (the only ones this module defines). */
-export interface PixelWindow {
+export interface PixelWindow extends AdNetworkWindow {
   fbq?: Fbq;
   _fbq?: Fbq;
 }
@@ -82,10 +82,10 @@ function setPixelConsent(win: PixelWindow, action: 'grant' | 'revoke'): void {
   }
 }
 
-/** The Meta pixel as ad-networks.ts drives it: AddToCart for a tap, and Meta's consent API. */
-export const metaPixel: AdNetwork = {
-  load: (win, doc, tracking, options) => loadMetaPixel(win, doc, tracking.metaPixelId, options),
-  trackTap: (win, _tracking, eventId) => trackPixelEvent(win, 'AddToCart', eventId),
+/** The Meta pixel as the runtime drives it: AddToCart for a tap, and Meta's consent API. */
+export const metaPixel: AdNetworkCode<PixelWindow, 'metaPixelId'> = {
+  load: (win, doc, settings, options) => loadMetaPixel(win, doc, settings.metaPixelId, options),
+  trackTap: (win, _settings, eventId) => trackPixelEvent(win, 'AddToCart', eventId),
   grantConsent: (win) => setPixelConsent(win, 'grant'),
   revokeConsent: (win) => setPixelConsent(win, 'revoke'),
 };

@@ -1,14 +1,13 @@
 // The Google tag (gtag.js): Google's snippet as module code, `config` for the page view, and an Ads
 // `conversion` or a GA4 `select_content` on a CTA tap, with its event id.
-import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
-import { injectScript } from './scripts.ts';
+import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
+import { injectScript } from './inject-script.ts';
 
 /** gtag.js, loaded with `?id=<tag id>` as Google's snippet does. */
 export const GOOGLE_TAG_SRC = 'https://www.googletagmanager.com/gtag/js';
 
 /** The globals Google's snippet defines: `gtag`, which pushes its `arguments` onto `dataLayer`. */
-export interface GoogleTagWindow {
-  dataLayer?: unknown;
+export interface GoogleTagWindow extends AdNetworkWindow {
   gtag?: (...args: unknown[]) => void;
 }
 
@@ -56,16 +55,16 @@ function callGtag(win: GoogleTagWindow, ...args: unknown[]): void {
 }
 
 /**
- * The Google tag as ad-networks.ts drives it. A tap with `googleAdsConversion` is a conversion
+ * The Google tag as the runtime drives it. A tap with `googleAdsConversion` is a conversion
  * (`send_to: '<AW-id>/<label>'`), deduplicated by Google Ads on `transaction_id`; without it, a
  * GA4 `select_content` of the install link carrying the id as `event_id`. Consent mode's update
  * follows the visitor's answer.
  */
-export const googleTag: AdNetwork = {
-  load: (win, doc, tracking, options) => loadGoogleTag(win, doc, tracking.googleTagId, options),
-  trackTap: (win, tracking, eventId) => {
-    if (tracking.googleAdsConversion) {
-      callGtag(win, 'event', 'conversion', { send_to: `${tracking.googleTagId}/${tracking.googleAdsConversion}`, transaction_id: eventId });
+export const googleTag: AdNetworkCode<GoogleTagWindow, 'googleTagId' | 'googleAdsConversion'> = {
+  load: (win, doc, settings, options) => loadGoogleTag(win, doc, settings.googleTagId, options),
+  trackTap: (win, settings, eventId) => {
+    if (settings.googleAdsConversion) {
+      callGtag(win, 'event', 'conversion', { send_to: `${settings.googleTagId}/${settings.googleAdsConversion}`, transaction_id: eventId });
     } else {
       callGtag(win, 'event', 'select_content', { content_type: 'install_link', event_id: eventId });
     }

@@ -1,7 +1,7 @@
 // The TikTok pixel: TikTok's base code as module code (the `ttq` queue, `ttq.load`, `ttq.page()`),
 // ClickButton on a CTA tap with its event id, and TikTok's consent API.
-import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
-import { injectScript } from './scripts.ts';
+import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
+import { injectScript } from './inject-script.ts';
 
 /** The loader `ttq.load` adds, with `?sdkid=<pixel id>&lib=ttq` (TikTok's base code). */
 export const TIKTOK_PIXEL_SRC = 'https://analytics.tiktok.com/i18n/pixel/events.js';
@@ -48,7 +48,7 @@ export interface Ttq extends Array<unknown> {
 }
 
 /** The globals TikTok's base code defines. */
-export interface TikTokWindow {
+export interface TikTokWindow extends AdNetworkWindow {
   TiktokAnalyticsObject?: string;
   ttq?: Ttq;
 }
@@ -111,10 +111,10 @@ function callTtq(win: TikTokWindow, call: (ttq: Ttq) => void): void {
   }
 }
 
-/** The TikTok pixel as ad-networks.ts drives it: `ClickButton` with TikTok's deduplication key `event_id`, and TikTok's consent API. */
-export const tiktokPixel: AdNetwork = {
-  load: (win, doc, tracking, options) => loadTikTokPixel(win, doc, tracking.tiktokPixelId, options),
-  trackTap: (win, _tracking, eventId) => callTtq(win, (ttq) => ttq.track('ClickButton', {}, { event_id: eventId })),
+/** The TikTok pixel as the runtime drives it: `ClickButton` with TikTok's deduplication key `event_id`, and TikTok's consent API. */
+export const tiktokPixel: AdNetworkCode<TikTokWindow, 'tiktokPixelId'> = {
+  load: (win, doc, settings, options) => loadTikTokPixel(win, doc, settings.tiktokPixelId, options),
+  trackTap: (win, _settings, eventId) => callTtq(win, (ttq) => ttq.track('ClickButton', {}, { event_id: eventId })),
   grantConsent: (win) => callTtq(win, (ttq) => ttq.grantConsent()),
   revokeConsent: (win) => callTtq(win, (ttq) => ttq.revokeConsent()),
 };

@@ -1,7 +1,7 @@
 // The Snap Pixel: Snap's base code as module code (the `snaptr` queue), PAGE_VIEW on load and SIGN_UP on a
 // CTA tap, each with its client_dedup_id.
-import type { AdNetwork, NetworkLoadOptions } from './ad-networks.ts';
-import { injectScript } from './scripts.ts';
+import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
+import { injectScript } from './inject-script.ts';
 
 export const SNAP_PIXEL_SRC = 'https://sc-static.net/scevent.min.js';
 
@@ -13,7 +13,7 @@ export interface Snaptr {
 }
 
 /** The global Snap's base code defines. */
-export interface SnapWindow {
+export interface SnapWindow extends AdNetworkWindow {
   snaptr?: Snaptr;
 }
 
@@ -38,14 +38,14 @@ export function loadSnapPixel(win: SnapWindow, doc: Document, pixelId: string | 
 }
 
 /**
- * The Snap Pixel as ad-networks.ts drives it. A tap is `SIGN_UP`: Snap's pixel has no event for
+ * The Snap Pixel as the runtime drives it. A tap is `SIGN_UP`: Snap's pixel has no event for
  * an app install intent (APP_INSTALL belongs to the app's own SDK), and SIGN_UP is the one its
  * docs give for a visitor starting to become a user. The pixel has no consent API: after a
- * withdrawal the runtime sends it nothing more (ad-networks.ts).
+ * withdrawal the runtime sends it nothing more (runtime/ad-networks.ts).
  */
-export const snapPixel: AdNetwork = {
-  load: (win, doc, tracking, options) => loadSnapPixel(win, doc, tracking.snapPixelId, options),
-  trackTap: (win, _tracking, eventId) => {
+export const snapPixel: AdNetworkCode<SnapWindow, 'snapPixelId'> = {
+  load: (win, doc, settings, options) => loadSnapPixel(win, doc, settings.snapPixelId, options),
+  trackTap: (win, _settings, eventId) => {
     try {
       win.snaptr?.('track', 'SIGN_UP', { client_dedup_id: eventId });
     } catch {
