@@ -87,7 +87,7 @@ export async function checkConfig(file: string) {
   return { valid, plans: selectCampaigns(valid.site) };
 }
 
-/** The formatted issues of a config that must fail, with paths relative to `relativeTo`. */
+/** The formatted issues of a config that must fail (`file:line:column path: message`), as `validate` prints them. */
 export async function configIssues(file: string): Promise<string[]> {
   try {
     await checkConfig(file);

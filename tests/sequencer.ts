@@ -12,6 +12,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST = [
   'browser/screenshots',
+  'browser/screenshot-updates',
+  'browser/screenshot-shards',
   'unit/project/workflow',
   'browser/screenshot-changes',
   'browser/sliders',

@@ -1,6 +1,6 @@
 // `store-landing build`: validates, bundles, renders and writes the pages, showing progress on a terminal, then prints what was written.
 import { Option, type Command } from 'commander';
-import { UserError } from '../shared/errors.ts';
+import { ShardWithoutAll } from '../shared/errors.ts';
 import { endOnSignals } from '../shared/exit-cleanup.ts';
 import { parseJobs, parseShard } from './options.ts';
 import { printJson, stdout } from './output.ts';
@@ -37,7 +37,7 @@ export function addBuildCommand(program: Command): void {
 }
 
 async function runBuild(flags: BuildFlags): Promise<void> {
-  if (flags.shard && !flags.all) throw new UserError('ShardWithoutAll', '--shard goes with --all.');
+  if (flags.shard && !flags.all) throw ShardWithoutAll.create();
   const { buildSite } = await import('../pipeline/index.ts');
   // The status line goes to stderr, so stdout stays the summary alone even on a terminal.
   const progress = progressLine(process.stderr, !flags.json);

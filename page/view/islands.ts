@@ -13,7 +13,7 @@ export interface IslandsProps {
 
 /**
  * What the browser hydrates from, embedded in every page (as ISLAND_PROPS_ELEMENT_ID in
- * runtime/page-props.ts, which the runtime reads and hands to the client entry): each island's props, by the name of
+ * contract/page-props.ts, which the runtime reads and hands to the client entry): each island's props, by the name of
  * the `[data-slider]` element it hydrates inside, every word already translated (renderIslandProps
  * in entry-server.tsx), and the error page's words. The rest of the page is static HTML: none
  * of its messages, its components or a translator reach the browser.
@@ -31,7 +31,7 @@ export const ISLANDS: { [Name in keyof IslandsProps]: ComponentType<IslandsProps
 
 /**
  * The element an island hydrates inside: the slider viewport of its name (ISLAND_ATTRIBUTE in
- * runtime/page-props.ts), which the server renders around it.
+ * contract/page-props.ts), which the server renders around it.
  */
 export function islandSelector(name: string): string {
   return `[${ISLAND_ATTRIBUTE}="${name}"]`;

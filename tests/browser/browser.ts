@@ -1,7 +1,8 @@
 // Puppeteer on Debian's Chromium for the browser tests: launching, console capture, and local fakes for third-party hosts.
-import type { Browser, BrowserContext, CDPSession, HTTPRequest, Page, Target } from 'puppeteer';
+import type { Browser, BrowserContext, HTTPRequest, Page, Target } from 'puppeteer';
 import { test } from 'vitest';
 import { launchChromium } from '../../generator/shared/chromium.ts';
+import { releaseTabs, reusableContexts, takeTab } from './browser-tabs.ts';
 import { testBrowserOptions } from './test-browser.ts';
 
 /** iPhone 12 to 15 size. */
@@ -65,7 +66,7 @@ export interface TestPage {
  * Opens a tab (in a browser, or in a browser context of its own for fresh cookies and storage)
  * that records its console and answers every non-local request itself, so no test reaches
  * the internet; `options.route` may answer any request first. In `browserTest`'s context the tab
- * may be the one the file's previous test had, handed back clean (see takeTab).
+ * may be the one the file's previous test had, handed back clean (takeTab, browser-tabs.ts).
  */
 export async function openPage(browser: Browser | BrowserContext, options: PageOptions = {}): Promise<TestPage> {
   const page = reusableContexts.has(browser as BrowserContext) ? await takeTab(browser as BrowserContext) : await browser.newPage();
@@ -216,134 +217,11 @@ export async function waitForPaymentSdk(page: Page): Promise<void> {
     { timeout: 15_000, polling: 50 },
   );
 }
-
-/** What a test did to a tab of browserTest's context that the next test must not inherit. */
-interface TabChanges {
-  /** Listeners the test added (openPage's own among them). */
-  listeners: Array<[type: string, handler: (event: unknown) => void]>;
-  /** Identifiers of its evaluateOnNewDocument scripts. */
-  scripts: string[];
-  /** Names of its exposed functions. */
-  functions: string[];
-  /** False once the test called a method whose effect is not undone (LASTING): the tab is then closed. */
-  reusable: boolean;
-}
-
-/** Page methods whose effect outlives a navigation and that releaseTabs does not undo. */
-const LASTING = [
-  'authenticate',
-  'createCDPSession',
-  'emulateCPUThrottling',
-  'emulateIdleState',
-  'emulateMediaFeatures',
-  'emulateMediaType',
-  'emulateNetworkConditions',
-  'emulateTimezone',
-  'emulateVisionDeficiency',
-  'setBypassCSP',
-  'setBypassServiceWorker',
-  'setCacheEnabled',
-  'setGeolocation',
-  'setJavaScriptEnabled',
-  'setOfflineMode',
-  'setUserAgent',
-] as const;
-
-/** browserTest's contexts, whose tabs go from test to test. */
-const reusableContexts = new WeakSet<BrowserContext>();
-/** The tab a context's last test left, reset, for its next openPage. */
-const spareTabs = new WeakMap<BrowserContext, Page>();
-const tabChanges = new WeakMap<Page, TabChanges>();
-/** A DevTools session per tab of browserTest's contexts, opened before the test could change the tab. */
-const tabSessions = new WeakMap<Page, CDPSession>();
-
-/**
- * The context's spare tab, or a new one whose changes are recorded from now on. A tab handed on
- * keeps its renderer process and the scripts it compiled, so a visit in it costs Chromium less
- * CPU than one in a new tab.
- */
-async function takeTab(context: BrowserContext): Promise<Page> {
-  const spare = spareTabs.get(context);
-  spareTabs.delete(context);
-  if (spare && !spare.isClosed()) return spare;
-  const page = await context.newPage();
-  // Every request of every test reaches `answer` and `options.route`: a renderer that earlier tests
-  // warmed would otherwise serve their scripts from its memory cache.
-  await page.setCacheEnabled(false);
-  tabSessions.set(page, await page.createCDPSession());
-  const changes: TabChanges = { listeners: [], scripts: [], functions: [], reusable: true };
-  tabChanges.set(page, changes);
-  // Recorded by replacing the methods on this one tab: tests use the Page API as it is.
-  const tab = page as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const replace = (method: string, wrapper: (original: (...args: unknown[]) => unknown, args: unknown[]) => unknown) => {
-    const original = tab[method]!.bind(page);
-    tab[method] = (...args) => wrapper(original, args);
-  };
-  replace('on', (on, [type, handler]) => {
-    changes.listeners.push([type as string, handler as (event: unknown) => void]);
-    return on(type, handler);
-  });
-  replace('evaluateOnNewDocument', async (evaluateOnNewDocument, args) => {
-    const script = (await evaluateOnNewDocument(...args)) as { identifier: string };
-    changes.scripts.push(script.identifier);
-    return script;
-  });
-  replace('exposeFunction', async (exposeFunction, args) => {
-    await exposeFunction(...args);
-    changes.functions.push(args[0] as string);
-  });
-  for (const method of LASTING) {
-    replace(method, (original, args) => {
-      changes.reusable = false;
-      return original(...args);
-    });
-  }
-  return page;
-}
-
-/**
- * After a test: its page (the first reusable tab) ends, in the same renderer process (a navigation
- * the page starts itself keeps it; one from DevTools would not), and its listeners, scripts and
- * functions are removed; every other tab is closed; then the cookies and the storage of every
- * origin the test's tabs visited go.
- */
-async function releaseTabs(context: BrowserContext, origins: Set<string>) {
-  let spare: Page | undefined;
-  for (const page of await context.pages()) {
-    if (!spare && tabChanges.get(page)?.reusable && (await endPage(page))) spare = page;
-    else await page.close();
-  }
-  const tab = spare ?? (await context.newPage());
-  // Storage is cleared through a tab's DevTools session (the browser's refuses it).
-  const cdp = tabSessions.get(tab) ?? (await tab.createCDPSession());
-  await cdp.send('Network.clearBrowserCookies');
-  // Sent from the spare tab, this clears its session storage too (isolation.test.ts).
-  for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-  if (spare) spareTabs.set(context, spare);
-  else await tab.close();
-}
-
-/** Ends the test's page in its tab and undoes the test's changes to the tab; false when it cannot (a dialog left open). */
-async function endPage(page: Page): Promise<boolean> {
-  const changes = tabChanges.get(page)!;
-  for (const [type, handler] of changes.listeners) page.off(type as 'console', handler);
-  const ended = page.waitForNavigation({ timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  page.evaluate(() => location.replace('about:blank')).catch(() => undefined);
-  if (!(await ended)) return false;
-  for (const script of changes.scripts) await page.removeScriptToEvaluateOnNewDocument(script);
-  for (const name of changes.functions) await page.removeExposedFunction(name);
-  Object.assign(changes, { listeners: [], scripts: [], functions: [] });
-  return true;
-}
-
 /**
  * `test` for browser tests: `browser` is the test process's Chromium, which its files share (a
  * launch is costly); `fileContext` the file's own browser context in it, so
  * that what one file leaves never reaches another; `context` that context for one test. The
- * file's tests (one at a time) share a tab (takeTab). What a test leaves behind (its pages,
+ * file's tests (one at a time) share a tab (browser-tabs.ts). What a test leaves behind (its pages,
  * listeners, cookies, storage) is cleared after it, so nothing leaks into the next
  * (tests/browser/isolation.test.ts).
  */

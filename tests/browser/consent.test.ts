@@ -1,135 +1,32 @@
 // Consent mode `required`: nothing third-party and no cookie until the visitor consents, the iOS-style
 // prompt, Allow, Don't Allow, and the page's hook.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
+import type { HTTPRequest } from 'puppeteer';
 import { describe, expect } from 'vitest';
-import { IPHONE, browserTest, waitForHydration, withoutLanguageRedirect } from './browser.ts';
-import { FAKE_FBP, type FakedPage, type FakeHost } from './fakes.ts';
 import { waitUntil } from '../helpers.ts';
+import { IPHONE, browserTest, waitForHydration, withoutLanguageRedirect } from './browser.ts';
+import {
+  consentState,
+  consentVisits,
+  cookieAccess,
+  cookieNames,
+  PROMPT,
+  promptAfterSettling,
+  promptGone,
+  promptOf,
+  readPrompt,
+  SETTLE_MS,
+  storedAnswer,
+  trackerRequests,
+  TRACKERS,
+} from './consent-page.ts';
+import { FAKE_FBP } from './fakes.ts';
 import { fixtureSite } from './fixture-site.ts';
 import { allCtaHrefs, GET, sleep, tapAndFollow, visit, waitForHref } from './runtime-helpers.ts';
 
 // tests/fixtures/site/runtime-consent.yaml: runtime-tracking.yaml with tracking.consent: required.
 const site = fixtureSite('runtime-consent');
 const DEFAULT_LINK = site.settings.tracking.appsflyer.oneLink.default;
-const STORAGE_KEY = 'store-landing:consent';
-const PROMPT = '[data-consent-prompt]';
-const TRACKERS: FakeHost[] = ['metaPixel', 'webSdk', 'smartScript', 'braintree'];
-/** Long enough for everything the runtime defers (load, then idle: the payment SDK) to have started, were it allowed to. */
-const SETTLE_MS = 2500;
-
-interface ConsentTexts {
-  title: string;
-  body: string;
-  allow: string;
-  decline: string;
-}
-
-/** The prompt's texts as the fixture's locale files write them. */
-function textsOf(locale: string): ConsentTexts {
-  const localesDir = path.resolve('tests/fixtures/site', site.settings.localesDir);
-  return (JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8')) as { consent: ConsentTexts }).consent;
-}
-
-/** A visit that also counts the page scripts' reads and writes of `document.cookie` and collects CSP violations. */
-interface WatchedPage extends FakedPage {
-  violations: string[];
-}
-
-/** The route, the fakes as the real hosts behave (pixel cookies, afUserId), watched; resolves once hydrated. */
-async function visitWatched(context: BrowserContext, route: string, options: { preset?: boolean } = {}): Promise<WatchedPage> {
-  const violations: string[] = [];
-  const opened = await visit(context, route, {
-    site: site.url,
-    fakes: { pixelSetsCookies: true, webSdkSetsUserId: true },
-    beforeLoad: async (page) => {
-      await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
-      await page.evaluateOnNewDocument((preset) => {
-        const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
-        const access = { reads: 0, writes: 0 };
-        Object.assign(window, { __cookieAccess: access });
-        Object.defineProperty(Document.prototype, 'cookie', {
-          configurable: true,
-          get() {
-            access.reads += 1;
-            return cookie.get!.call(this);
-          },
-          set(value: string) {
-            access.writes += 1;
-            cookie.set!.call(this, value);
-          },
-        });
-        document.addEventListener('securitypolicyviolation', (event) => {
-          void (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
-            `${event.violatedDirective} ${event.blockedURI}`,
-          );
-        });
-        // A site's consent platform that already knows the answer, before the runtime runs.
-        if (preset) Object.assign(window, { storeLanding: { consent: true } });
-      }, options.preset ?? false);
-    },
-  });
-  return { ...opened, violations };
-}
-
-function cookieAccess(page: Page): Promise<{ reads: number; writes: number }> {
-  return page.evaluate(() => (window as unknown as { __cookieAccess: { reads: number; writes: number } }).__cookieAccess);
-}
-
-/** The names of the page's cookies, read through the browser (not document.cookie, which is being counted). */
-async function cookieNames(page: Page): Promise<string[]> {
-  return (await page.cookies()).map((cookie) => cookie.name);
-}
-
-function consentState(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { storeLanding: { consentState(): string } }).storeLanding.consentState());
-}
-
-function storedAnswer(page: Page): Promise<string | null> {
-  return page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-}
-
-function trackerRequests(opened: FakedPage): number {
-  return TRACKERS.reduce((count, host) => count + opened.fakes.requestsTo(host).length, 0);
-}
-
-/** The prompt as shown: its dialog's role, label, description and buttons. */
-async function readPrompt(page: Page) {
-  await page.waitForSelector(`${PROMPT} [role="dialog"]`, { timeout: 15_000 });
-  return page.$eval(PROMPT, (root) => {
-    const dialog = root.querySelector('[role="dialog"]')!;
-    const byId = (id: string | null) => (id ? document.getElementById(id)?.textContent : null);
-    return {
-      title: byId(dialog.getAttribute('aria-labelledby')),
-      body: byId(dialog.getAttribute('aria-describedby')),
-      buttons: [...dialog.querySelectorAll('button')].map((button) => [button.getAttribute('data-consent'), button.textContent]),
-    };
-  });
-}
-
-/** What readPrompt reads from a prompt showing `texts`, its buttons in their order: Don't Allow, then Allow. */
-function promptOf(texts: ConsentTexts) {
-  return {
-    title: texts.title,
-    body: texts.body,
-    buttons: [
-      ['decline', texts.decline],
-      ['allow', texts.allow],
-    ],
-  };
-}
-
-/** Waits until the prompt is gone. */
-function promptGone(page: Page): Promise<unknown> {
-  return page.waitForFunction((selector) => document.querySelector(selector) === null, { timeout: 5000 }, PROMPT);
-}
-
-/** After load, hydration and a settling time: is a prompt there? */
-async function promptAfterSettling(page: Page): Promise<boolean> {
-  await sleep(SETTLE_MS);
-  return (await page.$(PROMPT)) !== null;
-}
+const { textsOf, visitWatched } = consentVisits(site);
 
 describe('consent required, before an answer', () => {
   browserTest(

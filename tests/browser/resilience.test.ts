@@ -1,6 +1,6 @@
 // A runtime that never blanks or throws: a payment SDK answered with an HTML page or nothing, and a language
 // switch answered with something other than the page (the first tap on a slow phone:
-// timing/first-tap.test.ts).
+// timing/real-time.test.ts).
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { describe, expect } from 'vitest';
 import { browserTest, isLocalRequest, withoutLanguageRedirect } from './browser.ts';

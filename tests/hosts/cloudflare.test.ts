@@ -4,7 +4,8 @@ import { rmSync } from 'node:fs';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
-import { checkResponseHeaders, EXPECTATIONS, SITE, writeOutput } from './site.ts';
+import { checkResponseHeaders, EXPECTATIONS } from './expectations.ts';
+import { SITE, writeOutput } from './site.ts';
 
 describe('Cloudflare Pages advanced mode (_worker.js in workerd)', () => {
   let out: string;

@@ -6,7 +6,8 @@ import vm from 'node:vm';
 import { parse } from 'acorn';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
-import { EXPECTATIONS, SITE, writeOutput, type Expectation } from './site.ts';
+import { EXPECTATIONS, type Expectation } from './expectations.ts';
+import { SITE, writeOutput } from './site.ts';
 
 const files = hostFiles(SITE);
 const code = files.find((file) => file.path === '_hosting/cloudfront/viewer-request.js')!.contents;

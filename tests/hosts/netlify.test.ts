@@ -7,7 +7,8 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import redirector, { type RedirectMatcher } from 'netlify-redirector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
-import { checkResponseHeaders, EXPECTATIONS, notFoundMarker, pageMarker, SITE, writeOutput, type Expectation } from './site.ts';
+import { checkResponseHeaders, EXPECTATIONS, type Expectation } from './expectations.ts';
+import { notFoundMarker, pageMarker, SITE, writeOutput } from './site.ts';
 
 /**
  * Where Netlify differs from negotiateLocale, as documented: "Language-based redirects always

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
 import { repoRoot } from '../helpers.ts';
 import { BROTLI_STATIC, freePort, get, NGINX, NJS, requireInstalled, startNginx, testConfig } from './nginx-run.ts';
-import { ASSET, assetContents, checkResponseHeaders, EXPECTATIONS, notFoundMarker, pageMarker, SITE, writeOutput } from './site.ts';
+import { checkResponseHeaders, EXPECTATIONS } from './expectations.ts';
+import { ASSET, assetContents, notFoundMarker, pageMarker, SITE, writeOutput } from './site.ts';
 
 // `npm test` installs these first (.ci/system-packages.mjs); run on its own without them, the file fails at once and says what to install.
 requireInstalled([NGINX, NJS, BROTLI_STATIC]);

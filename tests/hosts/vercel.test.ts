@@ -5,7 +5,8 @@ import path from 'node:path';
 import { getTransformedRoutes, normalizeRoutes, type Route } from '@vercel/routing-utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostFiles } from '../../generator/hosts/index.ts';
-import { checkResponseHeaders, EXPECTATIONS, pageMarker, SITE, writeOutput, type Expectation } from './site.ts';
+import { checkResponseHeaders, EXPECTATIONS, type Expectation } from './expectations.ts';
+import { pageMarker, SITE, writeOutput } from './site.ts';
 
 /**
  * Where the Accept-Language patterns differ from negotiateLocale (see acceptLanguagePattern): the first

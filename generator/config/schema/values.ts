@@ -110,7 +110,7 @@ export const languageTag = (options?: SchemaOptions) =>
 
 export const version = (options?: SchemaOptions) => text('^[0-9]+(\\.[0-9]+)*$', 'a version number such as 1.14', LIMITS.version, options);
 
-/** A calendar date. The days of each month (February's in leap years) are a cross-check (value-checks.ts), not a pattern. */
+/** A calendar date. The days of each month (February's in leap years) are a cross-check (isCalendarDate in cross-checks.ts), not a pattern. */
 export const date = (options?: SchemaOptions) =>
   text('^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', 'a date as YYYY-MM-DD', 10, options);
 

@@ -32,7 +32,7 @@ const SECTIONS_KEPT = 64;
 
 /**
  * The bodies of a build's pages but for the screenshots section, and those sections. Every page
- * of a locale shows the same body but for that section (App.tsx): the rest is rendered once.
+ * of a locale shows the same body but for that section (page/view/app.tsx): the rest is rendered once.
  */
 export class ShellCache {
   private readonly shells = new BoundedCache<string, BodyShell>(SHELLS_KEPT);

@@ -13,6 +13,7 @@ import { devProject, fixtureConfig, repoRoot, snapshot, temporaryDir, waitForEnt
 import { Writer } from '../../../generator/cli/output.ts';
 import { formatBuild, formatBytes } from '../../../generator/cli/summary.ts';
 import { buildSite } from '../../../generator/pipeline/index.ts';
+import { ShardWithoutAll } from '../../../generator/shared/errors.ts';
 import type { CampaignManifest } from '../../../generator/shared/manifest.ts';
 
 const ESCAPE = '\x1b[';
@@ -78,6 +79,16 @@ describe('--json on every outcome', () => {
     expect(JSON.parse(run.stdout)).toEqual({
       ok: false,
       error: { name: 'ConfigNotFound', message: 'Cannot read the config file nope.yaml: it does not exist.', hint: expect.any(String) },
+    });
+  });
+
+  it('refuses --shard without --all from the catalogue, with its hint', async () => {
+    const run = await cli(['build', '-c', 'nope.yaml', '--shard', '1/2', '--json']);
+    expect(run).toMatchObject({ code: 1, stderr: '' });
+    expect(JSON.parse(run.stdout).error).toEqual({
+      name: 'ShardWithoutAll',
+      message: '--shard goes with --all.',
+      hint: ShardWithoutAll.hint,
     });
   });
 

@@ -15,7 +15,7 @@ async function complaints(tool: string, args: string[]): Promise<string> {
   );
 }
 
-/** The most lines a file of code may have: past it, a module has become two (STYLE.md). */
+/** The most lines a file of code may have: past it, a module has become two. */
 const MAX_LINES = 300;
 
 it('is formatted and lint-free: biome ci reports nothing', async () => {
