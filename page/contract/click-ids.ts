@@ -16,7 +16,7 @@ export interface ClickIdRule {
  * (the one "latest" served for a while) only gclid, fbclid, gbraid and wbraid, so our builder and the
  * completion of the Smart Script's link add them all. Snapchat puts its click id in the URL as `ScCid`,
  * which the Smart Script's lower-case lookup misses. Microsoft Advertising's recommended AppsFlyer
- * tracking template passes msclkid as `clickid` (learn.microsoft.com, "Track mobile app installs as
+ * tracking URL passes msclkid as `clickid` (learn.microsoft.com, "Track mobile app installs as
  * conversions"), AppsFlyer's "ad network unique click identifier" (support.appsflyer.com,
  * "Attribution link structure and parameters").
  */

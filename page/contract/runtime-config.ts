@@ -25,7 +25,7 @@ export interface TrackingSettings extends PageNetworkSettings<AdNetworkSetting> 
     webAppId: string;
     smartScript: boolean;
     oneLink: {
-      /** The OneLink template URL, e.g. `https://pictura.onelink.me/Ab1c`. */
+      /** The OneLink address the attributed link is built on (its subdomain and id), e.g. `https://pictura.onelink.me/Ab1c`. */
       base: string;
       /** The install link used until the visitor's tracking cookies exist. */
       default: string;

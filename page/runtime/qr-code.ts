@@ -37,7 +37,7 @@ export function renderQrCode(doc: Document, container: Element, text: string, si
 }
 
 /**
- * Shows the QR code in the page's `[data-qr-code]` element (the template can place and label
+ * Shows the QR code in the page's `[data-qr-code]` element (the page can place and label
  * it), or in a small fixed box of its own, and redraws it whenever the install link changes.
  */
 export function mountQrCode(doc: Document, store: LinkStore, size: number): void {

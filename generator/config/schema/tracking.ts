@@ -13,7 +13,9 @@ const appsflyer = Type.Object(
     ),
     oneLink: Type.Object(
       {
-        base: httpsUrl({ description: 'The OneLink template URL the attributed link is built on.' }),
+        base: httpsUrl({
+          description: 'The OneLink address the attributed link is built on (its subdomain and id), e.g. https://pictura.onelink.me/Ab1c.',
+        }),
         default: httpsUrl({ description: "The install link used until the visitor's tracking cookies exist, and with JavaScript off." }),
       },
       { additionalProperties: false, description: 'The OneLink install links.' },

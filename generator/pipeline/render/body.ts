@@ -64,35 +64,35 @@ export class ShellCache {
   }
 
   /**
-   * The body of `template`, whose props but the route, variant and screenshots have the key
+   * The body of the page `props`, whose props but the route, variant and screenshots have the key
    * `shellKey` (keyOf), as a template: a spliced body shares the shell's bytes, encoded once.
    */
-  body(template: PageProps, shellKey: string, translators: TranslatorCache): DocumentTemplate {
+  body(props: PageProps, shellKey: string, translators: TranslatorCache): DocumentTemplate {
     const shell = this.shells.get(shellKey);
     if (!shell) this.rendered.whole++;
     else this.rendered.spliced++;
     if (shell === undefined) {
-      const body = render(template, translators);
-      const section = this.section(template, translators);
+      const body = render(props, translators);
+      const section = this.section(props, translators);
       const at = body.indexOf(section.html);
       const once = at !== -1 && body.indexOf(section.html, at + 1) === -1;
       const made = once ? { before: toTemplate(body.slice(0, at)), after: toTemplate(body.slice(at + section.html.length)) } : null;
       this.shells.set(shellKey, made);
       return made ? joinTemplates([made.before, section.template, made.after]) : toTemplate(body);
     }
-    if (shell === null) return toTemplate(render(template, translators));
-    return joinTemplates([shell.before, this.section(template, translators).template, shell.after]);
+    if (shell === null) return toTemplate(render(props, translators));
+    return joinTemplates([shell.before, this.section(props, translators).template, shell.after]);
   }
 
-  /** The screenshots section of `template`: what it shows is its screenshots, install link, locale, digits and messages. */
-  private section(template: PageProps, translators: TranslatorCache): Section {
-    const { messages, locale, listing, screenshots, installLink } = template;
+  /** The screenshots section of the page `props`: what it shows is its screenshots, install link, locale, digits and messages. */
+  private section(props: PageProps, translators: TranslatorCache): Section {
+    const { messages, locale, listing, screenshots, installLink } = props;
     let id = this.messageIds.get(messages);
     if (id === undefined) this.messageIds.set(messages, (id = this.messageCount++));
     const key = JSON.stringify([id, locale, listing.numberingSystem, installLink, screenshots]);
     let section = this.sections.get(key);
     if (section === undefined) {
-      const html = renderScreenshots(template, translators);
+      const html = renderScreenshots(props, translators);
       this.sections.set(key, (section = { html, template: toTemplate(html) }));
     }
     return section;
@@ -108,13 +108,13 @@ export function renderBody(
   props: PageProps,
   context: { bodies: KeyedCache<string, DocumentTemplate>; shells: ShellCache; translators: TranslatorCache },
 ): DocumentTemplate {
-  const template = { ...props, installLink: INSTALL_LINK_TOKEN };
-  const { route, variant, screenshots, ...shared } = template;
+  const withStandIns = { ...props, installLink: INSTALL_LINK_TOKEN };
+  const { route, variant, screenshots, ...shared } = withStandIns;
   const shellKey = context.shells.keyOf(shared);
   const key = `${shellKey}\n${JSON.stringify({ route, variant, screenshots })}`;
   let body = context.bodies.get(key);
   if (body === undefined) {
-    body = context.shells.body(template, shellKey, context.translators);
+    body = context.shells.body(withStandIns, shellKey, context.translators);
     context.bodies.set(key, body);
   }
   return body;
