@@ -19,6 +19,7 @@ export class UserError extends Error {
   /** The kind `instanceof` looks for; a subclass names its own (isErrorOfKind). */
   static readonly kind: string = 'UserError';
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof asks about, a subclass too (ConfigError).
     return isErrorOfKind(value, this.kind);
   }
   readonly hint: string | undefined;
