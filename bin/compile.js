@@ -31,9 +31,11 @@ function sourceLocations(outdir) {
     name: 'source-locations',
     setup(builder) {
       builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
-        // The package's own sources only: installed, the package itself lives under a node_modules folder.
-        const own = path.relative(ROOT, args.path);
-        if (own.startsWith('..') || path.isAbsolute(own) || own.split(path.sep)[0] === 'node_modules') return undefined;
+        // The package's own sources only, not a dependency's: installed, the package itself lives under a
+        // node_modules folder, so only the part of the path below the package's root tells.
+        const below = path.relative(ROOT, args.path);
+        const inside = !below.startsWith('..') && !path.isAbsolute(below);
+        if ((inside ? below : args.path).split(path.sep).includes('node_modules')) return undefined;
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
         const relative = path.relative(outdir, args.path).split(path.sep).join('/');
