@@ -97,6 +97,17 @@ describe('init into a folder', () => {
     expect(readFileSync(path.join(dir, 'variants.yaml'), 'utf8')).toBe('# edited\n');
   });
 
+  it('takes routes without /, and the variant at / may have any name', async () => {
+    const dir = path.join(await temporaryDir(), 'routes');
+    await initProject(dir, { name: 'Calm', locales: ['en'], routes: ['/sleep', '/focus'] });
+    expect((await checkConfig(path.join(dir, 'variants.yaml'))).valid.site.base.pages).toHaveLength(2);
+    const config = readFileSync(path.join(dir, 'variants.yaml'), 'utf8')
+      .replace('name: sleep', 'name: home')
+      .replace('path: /sleep', 'path: /');
+    writeFileSync(path.join(dir, 'variants.yaml'), config);
+    expect((await checkConfig(path.join(dir, 'variants.yaml'))).valid.site.base.pages).toHaveLength(2);
+  });
+
   it('refuses a route or a language tag that is not one', async () => {
     const dir = await temporaryDir();
     expect(await cli(['init', dir, '--routes', '/Sleep'], repoRoot)).toMatchObject({
