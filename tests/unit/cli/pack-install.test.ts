@@ -19,7 +19,9 @@ const run = (args: string[]) => exec(bin(), args, { cwd: project, env: { ...proc
 
 beforeAll(async () => {
   const packDir = await temporaryDir('store-landing-pack-');
-  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: repoRoot });
+  // Without prepack's compile: npm test compiled dist/ already (pretest), and a compile with --pack would
+  // delete the chunks other tests' commands are running from.
+  const { stdout } = await exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: repoRoot });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{
     filename: string;
     size: number;
