@@ -2,7 +2,8 @@
 // JavaScript in dist/ with esbuild.
 // @ts-check
 //
-// Run by `npm install` (the `prepare` script) and `npm test` (`pretest`); bin/store-landing.js
+// Run by `npm install` (the `prepare` script), `npm pack` and `npm publish` (`prepack`: the package
+// ships the compiled CLI) and `npm test` (`pretest`); bin/store-landing.js
 // also runs it when a source is newer than the last compile, so the TypeScript stays the only
 // source of truth and a checkout never runs stale JavaScript. Plain JavaScript itself, so it
 // needs nothing but esbuild.
@@ -30,7 +31,11 @@ function sourceLocations(outdir) {
     name: 'source-locations',
     setup(builder) {
       builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
-        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        // The package's own sources only, not a dependency's: installed, the package itself lives under a
+        // node_modules folder, so only the part of the path below the package's root tells.
+        const below = path.relative(ROOT, args.path);
+        const inside = !below.startsWith('..') && !path.isAbsolute(below);
+        if ((inside ? below : args.path).split(path.sep).includes('node_modules')) return undefined;
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
         const relative = path.relative(outdir, args.path).split(path.sep).join('/');
@@ -108,6 +113,8 @@ export async function bundleModules({ entries, outdir }) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
+    // Written here, not only in tsconfig.json, which esbuild ignores for files under node_modules: an installed copy.
+    jsx: 'automatic',
     // Packages of plain JavaScript are bundled too: a command then loads a few files instead of
     // hundreds, which shortens every command's start. Those with native parts or files
     // of their own stay in node_modules: sharp, esbuild, braintree-web (served as it is),
@@ -145,18 +152,19 @@ const STALE_AFTER_MS = 60_000;
 
 /**
  * Compiles the CLI into dist/. With `clean`, files of earlier compiles (chunks of other
- * hashes) are deleted once they are a minute old; the automatic recompile of
- * bin/store-landing.js leaves them, as commands running meanwhile may still need them.
- * @param {{ clean?: boolean }} [options]
+ * hashes) are deleted once they are a minute old, or at once with `pack` (`npm pack` ships
+ * only this compile); the automatic recompile of bin/store-landing.js leaves them, as
+ * commands running meanwhile may still need them.
+ * @param {{ clean?: boolean, pack?: boolean }} [options]
  */
-export async function compileCli({ clean = false } = {}) {
+export async function compileCli({ clean = false, pack = false } = {}) {
   const compiledAt = Date.now();
   const { written, inputs } = await bundleModules({ entries: { cli: 'generator/cli/index.ts' }, outdir: DIST });
   if (clean) {
     const keep = new Set([...written.map((file) => path.basename(file)), STAMP_FILE]);
     for (const name of readdirSync(DIST)) {
       const file = path.join(DIST, name);
-      if (!keep.has(name) && compiledAt - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true });
+      if (!keep.has(name) && (pack || compiledAt - statSync(file).mtimeMs > STALE_AFTER_MS)) rmSync(file, { force: true });
     }
   }
   const stamp = path.join(DIST, STAMP_FILE);
@@ -164,7 +172,18 @@ export async function compileCli({ clean = false } = {}) {
   renameSync(`${stamp}.${process.pid}.tmp`, stamp);
 }
 
-/** True when dist/ holds no compile, or a source it was compiled from changed since (a stat per source file). */
+/**
+ * Whether this copy of the package was installed by npm (it sits in a node_modules folder): then
+ * its sources are never edited, npm gives them the time of the install, and the compile it
+ * ships (built by `prepack`) is the one to run. A checkout linked with `npm link` is not: Node
+ * runs it from its real place.
+ */
+const INSTALLED = ROOT.split(path.sep).includes('node_modules');
+
+/**
+ * True when dist/ holds no compile, or (in a checkout) a file it was compiled from changed
+ * since or is gone (a stat per file).
+ */
 export function isStale() {
   let stamp;
   try {
@@ -172,6 +191,7 @@ export function isStale() {
   } catch {
     return true;
   }
+  if (INSTALLED) return false;
   return stamp.inputs.some((/** @type {string} */ input) => {
     try {
       return statSync(path.join(ROOT, input)).mtimeMs > stamp.compiledAt;
@@ -182,5 +202,5 @@ export function isStale() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await compileCli({ clean: true });
+  await compileCli({ clean: true, pack: process.argv.includes('--pack') });
 }

@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { addBuildCommand } from './build.ts';
 import { addDevCommand } from './dev.ts';
+import { addInitCommand } from './init.ts';
 import { addMergeCommand } from './merge.ts';
 import { outputMode } from './output.ts';
 import { reportError } from './report.ts';
@@ -28,6 +29,7 @@ function createProgram(json: boolean): Command {
   addMergeCommand(program);
   addScreenshotsCommand(program);
   addScreenshotsMergeCommand(program);
+  addInitCommand(program);
   return program;
 }
 

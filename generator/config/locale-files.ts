@@ -1,17 +1,22 @@
-// Reads the locale files (locales/<lang>.json): strict JSON, with every key's line and column kept for later messages.
+// Reads the locale files (locales/<lang>.json): strict JSON, with every key's line and column kept for later messages,
+// laid over the labels the tool ships for the language.
 import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, visit, type Node, type ParseError } from 'jsonc-parser';
 import type { Messages } from '../../page/contract/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
 import type { KeyPath } from './load.ts';
 import { lineAndColumnAt, lineStartsOf, readConfigText } from './read-text.ts';
 import { describeValue } from './schema-errors.ts';
+import { shippedLabelsFor, withShippedLabels } from './shipped-labels.ts';
 
 /** A locale file as read: its messages and its syntax tree, to point at a key. */
 export interface LocaleFile {
   locale: string;
   /** The path as shown in messages. */
   shown: string;
+  /** The project's texts over the labels the tool ships for the locale (shipped-labels.ts): what the page is given. */
   messages: Messages;
+  /** The project's texts alone, as its file writes them. */
+  own: Messages;
   tree: Node;
   lineStarts: number[];
 }
@@ -61,7 +66,8 @@ export function readLocaleFile(file: string, shown: string, locale: string): Loc
     );
   });
   if (duplicates.length) return { issues: duplicates };
-  return { file: { locale, shown, messages: messages as Messages, tree: parseTree(text)!, lineStarts } };
+  const own = messages as Messages;
+  return { file: { locale, shown, messages: withShippedLabels(own, shippedLabelsFor(locale)), own, tree: parseTree(text)!, lineStarts } };
 }
 
 /** The line and column of the value at `keyPath`, or of the deepest object along it that exists (where a missing key belongs). */

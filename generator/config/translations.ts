@@ -52,9 +52,11 @@ export function missingTranslations(config: Config, files: LocaleFile[], checked
 function findMissing(defaultLocale: string, referenced: string[], files: LocaleFile[]): ConfigIssue[] {
   const reference = files.find((file) => file.locale === defaultLocale);
   // Each locale names languages itself or leaves them to Intl, whatever the default locale does.
-  const referenceKeys = reference ? leafKeys(reference.messages).filter((key) => !isLanguageName(key)) : [];
-  const plural = new Set(referenceKeys.filter((key) => PLURAL_SUFFIX.test(key)).map(baseKey));
-  const required = new Set<string>([...PAGE_KEYS, ...referenced, ...referenceKeys.map(baseKey)]);
+  const keysOf = (messages: Messages) => leafKeys(messages).filter((key) => !isLanguageName(key));
+  // A key is plural when the default locale has it in plural forms, its own or the tool's labels.
+  const plural = new Set((reference ? keysOf(reference.messages) : []).filter((key) => PLURAL_SUFFIX.test(key)).map(baseKey));
+  // What the default locale's own file adds is needed in every locale; the tool's labels it does not use are not.
+  const required = new Set<string>([...PAGE_KEYS, ...referenced, ...(reference ? keysOf(reference.own) : []).map(baseKey)]);
   const issues: ConfigIssue[] = [];
   for (const file of files) {
     const used: string[] = new Intl.PluralRules(file.locale).resolvedOptions().pluralCategories;

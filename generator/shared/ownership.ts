@@ -9,9 +9,9 @@ import { OutputInsideSource, OutputLinkBroken, OutputNotFolder, OutputNotOwned, 
 
 /**
  * The kinds of folders store-landing writes: a site (`build`, `merge`), a screenshot report (`screenshots`,
- * `screenshots-merge`), `dev`'s temporary folders.
+ * `screenshots-merge`), `dev`'s temporary folders, a project (`init`).
  */
-export type FolderKind = 'build' | 'report' | 'dev';
+export type FolderKind = 'build' | 'report' | 'dev' | 'project';
 
 /** The marker a command writes at the root of its folder: no other tool writes a file of these names. */
 interface Marker {
@@ -32,6 +32,10 @@ const MARKERS: Record<FolderKind, Marker> = {
   dev: {
     file: '.store-landing-dev',
     text: 'store-landing-dev 1\nA temporary folder of `store-landing dev`, removed when it stops.\n',
+  },
+  project: {
+    file: '.store-landing-project',
+    text: 'store-landing-project 1\nWritten by `store-landing init`: run again here, it adds only the files that are missing. Commit it.\n',
   },
 };
 

@@ -24,3 +24,10 @@ export const PackagesMissing = define({
     `\`store-landing ${command}\` needs ${specs.map((spec) => spec.replace(/(.)@.*$/, '$1')).join(' and ')}, which ${specs.length === 1 ? 'is' : 'are'} not installed. Install with: npm install --save-dev ${specs.join(' ')}`,
   hint: 'They are optional peer dependencies: building, validating, serving and dev never load them, so a plain install leaves them out.',
 });
+
+export const InitFolderNotEmpty = define({
+  name: 'InitFolderNotEmpty',
+  message: (folder: string) =>
+    `${folder} is not empty and was not written by \`store-landing init\`: it writes a new project only into an empty folder.`,
+  hint: 'Run it with a new folder (`store-landing init my-landing-pages`), or empty this one first.',
+});

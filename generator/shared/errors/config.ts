@@ -25,6 +25,7 @@ export const MAX_PRINTED_ISSUES = 50;
 
 /** Every problem of a config at once (all in `issues`; the message prints the first MAX_PRINTED_ISSUES). */
 export class ConfigError extends UserError {
+  static override readonly kind: string = 'ConfigError';
   readonly issues: ConfigIssue[];
   constructor(issues: ConfigIssue[]) {
     const printed = issues.slice(0, MAX_PRINTED_ISSUES).map(formatIssue);

@@ -1,12 +1,38 @@
 // What every error of the catalogue is made of: a user error with a hint, and `define`, which makes a catalogue entry of a name, a message and a hint.
 
+/** Where an error lists the kinds of store-landing error it is (`UserError`, `ConfigError`): a registered symbol, the same in every copy of this module. */
+const KINDS = Symbol.for('store-landing.error-kinds');
+
+/**
+ * Whether `value` is an error of `kind`, whichever copy of the catalogue made it: dev imports a
+ * freshly compiled pipeline after a change to the page's code, whose classes are not the CLI's,
+ * so `instanceof` asks for the kind an error carries instead of its prototype chain.
+ */
+function isErrorOfKind(value: unknown, kind: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const kinds = (value as { [KINDS]?: unknown })[KINDS];
+  return Array.isArray(kinds) && kinds.includes(kind);
+}
+
 /** An error meant for the user: printed without a stack, exit code 1. Built only by the catalogue's entries (README.md). */
 export class UserError extends Error {
+  /** The kind `instanceof` looks for; a subclass names its own (isErrorOfKind). */
+  static readonly kind: string = 'UserError';
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof asks about, a subclass too (ConfigError).
+    return isErrorOfKind(value, this.kind);
+  }
   readonly hint: string | undefined;
+  declare readonly [KINDS]: string[];
   constructor(name: string, message: string, hint?: string) {
     super(message);
     this.name = name;
     this.hint = hint;
+    // Every class from this one down to the error's own: instanceof of each of them holds.
+    const kinds: string[] = [];
+    for (let type: unknown = new.target; typeof type === 'function' && 'kind' in type; type = Object.getPrototypeOf(type))
+      kinds.push(String(type.kind));
+    Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
   }
 }
 

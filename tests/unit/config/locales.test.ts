@@ -106,13 +106,30 @@ describe('plural forms', () => {
   });
 
   it('are required when English has them and a language has no text at all', async () => {
+    // A key of the project's own (the tool ships no text for it), plural in English.
+    const config = await editedMarkets((files) => {
+      files.en!.extra = { plays_one: '{{count}} play', plays_other: '{{count}} plays' };
+      for (const locale of ['pt-BR', 'ar']) files[locale]!.extra = { plays: '{{count}}' };
+    });
+    // (A campaign whose default language is pt-BR, where the key is one text, asks ja for that one text too.)
+    expect(await configIssues(config)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /locales\/ja\.json:\d+:\d+ extra\.plays_other: missing plural form: expected a text for "extra\.plays_other" in ja/,
+        ),
+      ]),
+    );
+  });
+
+  it('come from the labels the tool ships when the project writes none', async () => {
     const config = await editedMarkets((files) => {
       delete (files.ja!.ratings as Record<string, string>).count_other;
+      delete (files.ar!.header as Record<string, string>).ratings_few;
     });
-    const issues = await configIssues(config);
-    expect(issues).toEqual([
+    // The Arabic file writes some forms of header.ratings: its own forms replace all the tool's, so one is missing.
+    expect(await configIssues(config)).toEqual([
       expect.stringMatching(
-        /locales\/ja\.json:\d+:\d+ ratings\.count_other: missing plural form: expected a text for "ratings\.count_other" in ja/,
+        /locales\/ar\.json:\d+:\d+ header\.ratings_few: missing plural form: expected a text for "header\.ratings_few" in ar/,
       ),
     ]);
   });

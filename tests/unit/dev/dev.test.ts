@@ -10,6 +10,8 @@ import { startServer } from '../../../generator/serve/server.ts';
 import { startDev, type DevEvent, type DevServer } from '../../../generator/dev/index.ts';
 import { PAGE_DIR } from '../../../generator/dev/reload.ts';
 import { isMarked } from '../../../generator/shared/ownership.ts';
+import { ConfigError } from '../../../generator/shared/errors.ts';
+import { failureJson } from '../../../generator/cli/report.ts';
 import { DevEvents, type DevProject } from '../../../scripts/dev-fixture.ts';
 import { devProject, repoRoot, temporaryDir } from '../../helpers.ts';
 
@@ -151,6 +153,22 @@ describe('store-landing dev', () => {
     // embed functions by their compiled text, which another compiler spaces differently.)
     const changed = (lastReport() as Extract<DevEvent, { type: 'rebuilt' }>).changedFiles;
     expect(changed.filter((file) => !file.startsWith('_hosting/'))).toEqual([]);
+  });
+
+  it('reports a config problem of the fresh pipeline as problems, as --json prints them, not as an internal error', async () => {
+    const config = project.read('variants.yaml');
+    try {
+      project.write('variants.yaml', config.replace('rating: 4.5', 'rating: 9'));
+      await dev.rebuild([project.config]);
+      const failed = lastReport() as Extract<DevEvent, { type: 'failed' }>;
+      expect(failed.type).toBe('failed');
+      // The fresh pipeline's ConfigError is another class than this process's: still a config error.
+      expect(failed.error).toBeInstanceOf(ConfigError);
+      expect(failureJson(failed.error)).toMatchObject({ ok: false, problems: [{ path: 'app.rating' }] });
+    } finally {
+      project.write('variants.yaml', config);
+      await dev.rebuild([project.config]);
+    }
   });
 });
 
