@@ -44,7 +44,12 @@ export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembl
     installLink: plan.config.tracking.appsflyer.oneLink.default,
     csp: assembly.metaPolicy,
     css: context.bundle.css,
-    runtime: { locales: runtime.locales, client: runtime.client, tracking: runtime.tracking, payments: runtime.payments },
+    runtime: {
+      locales: runtime.locales,
+      client: runtime.client,
+      tracking: runtime.tracking,
+      ...(runtime.payments ? { payments: runtime.payments } : {}),
+    },
   });
   return {
     pages: plan.pages.map((page) => fill(template.pages.get(page.file)!, page)),
