@@ -162,6 +162,19 @@ async function encodeMissing(
   );
 }
 
+/** An asset from the image cache by its name (which hashes everything it is made from), else made by `make` and cached. */
+export async function cachedAsset(name: string, pipeline: ImagePipeline, make: () => Promise<Buffer>): Promise<AssetFile> {
+  const cached = path.join(pipeline.cacheDir, name);
+  if (existsSync(cached)) {
+    pipeline.stats.cached++;
+    return { name, contents: await readFile(cached) };
+  }
+  const contents = await make();
+  pipeline.stats.encoded++;
+  await writeAtomically(cached, contents);
+  return { name, contents };
+}
+
 /** The source as raw sRGB pixels at `width`, upright: an SVG drawn at that size, a raster scaled down to it. */
 async function rasterize(contents: Buffer, isSvg: boolean, intrinsic: { width: number }, width: number, file: string) {
   try {

@@ -74,6 +74,10 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Re
       bodies: context.bodies,
       shells: context.shells,
       translators: context.translators,
+      shareImage: (key) => {
+        const card = assembly.images.get(key);
+        return card && { src: `${BASE_PATH_TOKEN}assets/${card.fallback}`, width: card.width, height: card.height };
+      },
     });
     context.templates.set(key, template);
   }

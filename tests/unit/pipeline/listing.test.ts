@@ -1,23 +1,42 @@
 // Every listing a team has, built: an iPhone-only app's Japanese storefront (yen, its own screenshots, a date
 // per review, 13+, no Mac, no Family Sharing, no payment SDK), beside the demo-like site's full listing.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../generator/pipeline/index.ts';
 import { currencyFor, missingPrices, screenshotsFor } from '../../../generator/config/storefront.ts';
 import type { Config } from '../../../generator/config/types.ts';
-import { defaultConfig, fixturesDir, temporaryDir } from '../../helpers.ts';
+import { defaultConfig, fixtureConfig, fixturesDir, temporaryDir } from '../../helpers.ts';
 
 let iphone = '';
 let site = '';
+/** tests/fixtures/site/base.yaml: no siteUrl, no App Store id. */
+let plain = '';
+/** The iPhone fixture with a share image of its own. */
+let given = '';
 
 beforeAll(async () => {
   const parent = await temporaryDir();
-  iphone = path.join(parent, 'iphone');
-  site = path.join(parent, 'site');
-  await buildSite({ config: path.join(fixturesDir, 'markets/iphone-ja.yaml'), outDir: iphone });
+  [iphone, site, plain, given] = ['iphone', 'site', 'plain', 'given'].map((name) => path.join(parent, name)) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const iphoneConfig = path.join(fixturesDir, 'markets/iphone-ja.yaml');
+  await buildSite({ config: iphoneConfig, outDir: iphone });
   await buildSite({ config: defaultConfig, outDir: site });
-}, 180_000);
+  await buildSite({ config: fixtureConfig('base'), outDir: plain });
+  // Beside the fixture: its paths are relative to it.
+  const givenConfig = path.join(fixturesDir, `markets/.share-image-${path.basename(parent)}.yaml`);
+  writeFileSync(givenConfig, readFileSync(iphoneConfig, 'utf8').replace('  appStoreId:', '  shareImage: images/icon.svg\n  appStoreId:'));
+  try {
+    await buildSite({ config: givenConfig, outDir: given });
+  } finally {
+    rmSync(givenConfig, { force: true });
+  }
+}, 240_000);
 
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 /** The page's visible words, tags and embedded scripts left out. */
@@ -85,6 +104,58 @@ describe('the demo-like site', () => {
     expect(html).toContain('<a href="https://example.com/version-history" class="section-header__action" target="_blank" rel="noopener">');
     expect(html).toContain('<a href="https://example.com/reviews" class="section-header__action" target="_blank" rel="noopener">');
     expect(runtimeConfigOf(html).payments.scripts.length).toBeGreaterThan(0);
+  });
+});
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+const shareFile = (dir: string, html: string) => path.join(dir, new URL(meta(html, 'og:image')!).pathname);
+
+describe('share previews and the Smart App Banner', () => {
+  it('gives every page Open Graph and Twitter card tags in its language, on absolute URLs at siteUrl', () => {
+    const ja = read(iphone, 'ja/index.html');
+    expect(meta(ja, 'og:title')).toBe('「Pictura: AI画像クリエイター」をApp Storeで');
+    expect(meta(ja, 'twitter:title')).toBe(meta(ja, 'og:title'));
+    expect(meta(ja, 'og:description')).toContain('App Storeでダウンロード');
+    expect(meta(ja, 'og:locale')).toBe('ja');
+    expect(meta(ja, 'og:url')).toBe('https://get.pictura.app/ja');
+    expect(meta(ja, 'og:image')).toMatch(/^https:\/\/get\.pictura\.app\/assets\/share-[0-9a-f]{10}\.jpg$/);
+    expect(meta(ja, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(ja, 'twitter:image')).toBe(meta(ja, 'og:image'));
+    expect(meta(read(iphone, 'index.html'), 'og:title')).toBe('Pictura: AI Image Creator on the App Store');
+  });
+
+  it("makes a 1200 x 630 card per language, of its name and first screenshot, shipped in the campaign's assets", async () => {
+    const ja = read(iphone, 'ja/index.html');
+    const en = read(iphone, 'index.html');
+    expect(meta(ja, 'og:image')).not.toBe(meta(en, 'og:image'));
+    for (const html of [ja, en]) {
+      expect(await sharp(shareFile(iphone, html)).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+      expect([meta(html, 'og:image:width'), meta(html, 'og:image:height')]).toEqual(['1200', '630']);
+    }
+  });
+
+  it("uses the config's own share image, cropped to 1200 x 630, for every page", async () => {
+    const ja = read(given, 'ja/index.html');
+    const en = read(given, 'index.html');
+    expect(meta(ja, 'og:image')).toBe(meta(en, 'og:image'));
+    expect(meta(ja, 'og:image')).not.toBe(meta(read(iphone, 'ja/index.html'), 'og:image'));
+    expect(await sharp(shareFile(given, ja)).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+  });
+
+  it('without siteUrl: the title and description, but no og:url and no image (Open Graph takes only absolute URLs)', () => {
+    const html = read(plain, 'index.html');
+    expect(meta(html, 'og:title')).toBe('Pictura: AI Image Creator on the App Store');
+    expect(meta(html, 'og:url')).toBeUndefined();
+    expect(meta(html, 'og:image')).toBeUndefined();
+    expect(meta(html, 'twitter:card')).toBe('summary');
+  });
+
+  it("carries the Smart App Banner with the App Store id, its argument the page's install link; none without an id", () => {
+    expect(meta(read(iphone, 'ja/index.html'), 'apple-itunes-app')).toBe(
+      'app-id=284882215, app-argument=https://pictura.onelink.me/Ab1c/install',
+    );
+    expect(meta(read(plain, 'index.html'), 'apple-itunes-app')).toBeUndefined();
   });
 });
 
