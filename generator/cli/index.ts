@@ -9,6 +9,7 @@ import { reportError } from './report.ts';
 import { addScreenshotsCommand } from './screenshots.ts';
 import { addScreenshotsMergeCommand } from './screenshots-merge.ts';
 import { addServeCommand } from './serve.ts';
+import { addStoreFactsCommand } from './store-facts.ts';
 import { addValidateCommand } from './validate.ts';
 import { packageVersion } from '../shared/package-version.ts';
 
@@ -28,6 +29,7 @@ function createProgram(json: boolean): Command {
   addMergeCommand(program);
   addScreenshotsCommand(program);
   addScreenshotsMergeCommand(program);
+  addStoreFactsCommand(program);
   return program;
 }
 

@@ -26,7 +26,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   serve: ['hosts', 'shared', 'page/edge'],
   screenshots: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
   dev: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
-  cli: ['dev', 'screenshots', 'serve', 'merge', 'pipeline', 'config', 'hosts', 'shared'],
+  'store-facts': ['config', 'shared'],
+  cli: ['dev', 'screenshots', 'serve', 'merge', 'store-facts', 'pipeline', 'config', 'hosts', 'shared'],
 };
 
 /** The modules dev must not import: it watches what the build reports it read. */
