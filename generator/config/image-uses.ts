@@ -15,6 +15,7 @@ export interface ImageUse {
 export function imageUses(config: Config): ImageUse[] {
   return [
     { role: 'icon', source: config.app.icon, keyPath: ['app', 'icon'] },
+    ...(config.app.shareImage ? [{ role: 'share' as const, source: config.app.shareImage, keyPath: ['app', 'shareImage'] }] : []),
     ...config.variants.flatMap((variant, v) => screenshotUses(variant.screenshots, ['variants', v, 'screenshots'])),
     ...screenshotUses(config.sharedScreenshots, ['sharedScreenshots']),
     ...config.app.privacy.flatMap((card, c): ImageUse[] => [

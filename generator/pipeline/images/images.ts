@@ -71,7 +71,8 @@ export function createImagePipeline(cacheDir: string): ImagePipeline {
 
 /** Optimizes every image a config shows, keyed by `imageKey(role, source)`. */
 export async function collectImages(config: Config, configDir: string, pipeline: ImagePipeline) {
-  const uses = imageUses(config);
+  // The share image is not shown on the page: share-card.ts crops it, and it needs no renditions.
+  const uses = imageUses(config).filter((use) => use.role !== 'share');
   const optimized = await Promise.all(
     uses.map(({ role, source }) => {
       const file = path.resolve(configDir, source);
