@@ -10,6 +10,7 @@ import { reportError } from './report.ts';
 import { addScreenshotsCommand } from './screenshots.ts';
 import { addScreenshotsMergeCommand } from './screenshots-merge.ts';
 import { addServeCommand } from './serve.ts';
+import { addStoreFactsCommand } from './store-facts.ts';
 import { addValidateCommand } from './validate.ts';
 import { packageVersion } from '../shared/package-version.ts';
 
@@ -30,6 +31,7 @@ function createProgram(json: boolean): Command {
   addScreenshotsCommand(program);
   addScreenshotsMergeCommand(program);
   addInitCommand(program);
+  addStoreFactsCommand(program);
   return program;
 }
 

@@ -5,6 +5,7 @@ import type { ConfigIssue } from '../shared/errors.ts';
 import { checkImages } from './image-checks.ts';
 import { formatKeyPath, positionOf, type KeyPath, type LoadedConfig } from './load.ts';
 import type { LocaleFile } from './locale-files.ts';
+import { listingProblems } from './listing-checks.ts';
 import { localeTagProblems } from './locale-tags.ts';
 import { trackingProblems } from './tracking-checks.ts';
 import type { ProjectFiles } from './project-files.ts';
@@ -37,8 +38,10 @@ export async function crossCheck(
 
   for (const key of ['releaseDate', 'reviewDate'] as const) {
     const value = config.app[key];
-    if (!isCalendarDate(value)) report(['app', key], `expected a date that exists in the calendar, found "${value}"`);
+    if (value !== undefined && !isCalendarDate(value))
+      report(['app', key], `expected a date that exists in the calendar, found "${value}"`);
   }
+  for (const problem of listingProblems(config)) report(problem.keyPath, problem.message);
 
   for (const problem of trackingProblems(config)) {
     // A campaign that drops a variant may keep the top level's split test for it: only the keys it writes itself must match its variants.

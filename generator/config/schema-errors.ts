@@ -19,14 +19,21 @@ export interface SchemaProblem {
 export function describeSchemaErrors(errors: ErrorObject[]): SchemaProblem[] {
   // `contains` too: ajv reports each item that is not the one wanted, which says nothing the list's own error does not.
   const alternatives = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'contains');
+  // An alternative whose value has the type of one branch alone (a number where a number or a map fits)
+  // is reported as that branch's own errors, which say more ("expected a number <= 100").
+  const branchOf = new Map(alternatives.flatMap((alternative) => matchingBranch(alternative, errors)));
   // A text too long is that, whatever else is wrong with it: one message, not a second about its pattern.
   const tooLong = new Set(errors.filter((error) => error.keyword === 'maxLength').map((error) => error.instancePath));
   const problems: SchemaProblem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
     if (error.keyword === 'pattern' && tooLong.has(error.instancePath)) continue;
+    if (branchOf.has(error)) continue;
     const insideAlternative = alternatives.some(
-      (alternative) => alternative !== error && error.schemaPath.startsWith(alternative.schemaPath + '/'),
+      (alternative) =>
+        alternative !== error &&
+        error.schemaPath.startsWith(alternative.schemaPath + '/') &&
+        !error.schemaPath.startsWith(branchOf.get(alternative) ?? '\0'),
     );
     // A bad key gives an error from the check of the key itself, then a propertyNames one: report it once, as the latter.
     const checksKey = error.propertyName !== undefined && error.keyword !== 'propertyNames';
@@ -38,6 +45,28 @@ export function describeSchemaErrors(errors: ErrorObject[]): SchemaProblem[] {
     problems.push(problem);
   }
   return problems;
+}
+
+/**
+ * `[alternative, the schema path of its one branch]` when one branch alone has the value's type
+ * and its errors are not about a text's shape; else nothing.
+ */
+function matchingBranch(alternative: ErrorObject, errors: ErrorObject[]): Array<[ErrorObject, string]> {
+  if (alternative.keyword === 'contains' || !Array.isArray(alternative.schema)) return [];
+  const branches = alternative.schema.map((_, i) => `${alternative.schemaPath}/${i}/`);
+  const fitting = branches.filter(
+    (branch) =>
+      !errors.some(
+        (error) =>
+          error.instancePath === alternative.instancePath &&
+          error.schemaPath.startsWith(branch) &&
+          (error.keyword === 'type' || error.keyword === 'const'),
+      ),
+  );
+  if (fitting.length !== 1) return [];
+  // A text of the wrong shape is better told by the alternative's own words than by the branch's pattern.
+  const inside = errors.filter((error) => error.schemaPath.startsWith(fitting[0]!));
+  return inside.some((error) => error.keyword === 'pattern') ? [] : [[alternative, fitting[0]!]];
 }
 
 function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
@@ -75,6 +104,8 @@ function describe(error: ErrorObject, all: ErrorObject[]): SchemaProblem {
       return { keyPath, message: `expected a non-empty text, found ${found}` };
     case 'maxLength':
       return { keyPath, message: `expected at most ${params.limit} characters, found ${[...String(error.data)].length}` };
+    case 'minProperties':
+      return { keyPath, message: `expected at least ${params.limit} key${params.limit === 1 ? '' : 's'}, found none` };
     case 'maxProperties':
       return { keyPath, message: `expected at most ${params.limit} keys, found ${Object.keys(error.data as object).length}` };
     case 'uniqueItems':

@@ -6,6 +6,7 @@ import type { Messages } from '../../page/contract/props.ts';
 import type { ConfigIssue } from '../shared/errors.ts';
 import { positionInLocale, type LocaleFile } from './locale-files.ts';
 import { canonicalTag, intlLanguageNames } from './locale-tags.ts';
+import { deviceKeys } from './storefront.ts';
 import { describeValue } from './schema-errors.ts';
 import type { Config } from './types.ts';
 
@@ -119,6 +120,7 @@ function isLanguageName(key: string): boolean {
 function referencedKeys(config: Config): string[] {
   return [
     `categories.${config.app.category}`,
+    ...deviceKeys(config),
     ...config.app.inAppPurchases.map((purchase) => purchase.name),
     ...config.app.reviews.flatMap((review) => [`reviews.${review.id}.title`, `reviews.${review.id}.body`]),
     ...config.app.privacy.flatMap((card) => [

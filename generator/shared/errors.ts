@@ -6,4 +6,5 @@ export * from './errors/merge.ts';
 export * from './errors/output.ts';
 export * from './errors/screenshots.ts';
 export * from './errors/serve.ts';
+export * from './errors/store-facts.ts';
 export * from './errors/user-error.ts';

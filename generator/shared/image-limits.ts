@@ -20,9 +20,10 @@ export const MAX_SVG_BYTES = 10 * 1024 * 1024;
  * each image's box from its aspect ratio, so a 1 x 100,000 screenshot would make a page
  * millions of pixels long. The icon sits in a square slot, so it must be square (give or take
  * a rounding in an SVG's size); screenshots are portrait or landscape phone, tablet or Mac
- * captures (about 2.2:1 at most); the privacy glyphs are small squares.
+ * captures (about 2.2:1 at most); the privacy glyphs are small squares; the share image is
+ * cropped to 1.91:1, so a far wider or taller one would lose most of itself.
  */
-export const MAX_ASPECT = { icon: 1.02, screenshot: 3, privacyCard: 2, privacyCategory: 2 } as const;
+export const MAX_ASPECT = { icon: 1.02, screenshot: 3, privacyCard: 2, privacyCategory: 2, share: 3 } as const;
 
 /** The role of each image the page shows (config/image-uses.ts); pipeline/images/image-roles.ts sizes each. */
 export type ImageRole = keyof typeof MAX_ASPECT;
@@ -128,6 +129,7 @@ const ROLE_NAMES: Readonly<Record<ImageRole, string>> = {
   screenshot: 'a screenshot',
   privacyCard: 'a privacy icon',
   privacyCategory: 'a privacy icon',
+  share: 'a share image',
 };
 
 /** sharp's reasons in the words of a "found ..." (its messages end in a colon and name libvips internals). */

@@ -44,10 +44,6 @@ export const PAGE_KEYS = [
   'information.sizeValue',
   'information.category',
   'information.compatibility',
-  'information.iphone',
-  'information.iphoneRequires',
-  'information.mac',
-  'information.macRequires',
   'information.languages',
   'information.ageRating',
   'information.copyright',
@@ -63,3 +59,16 @@ export const PAGE_KEYS = [
   'error.notFound',
   'error.back',
 ] as const;
+
+/**
+ * The keys of each device of the Compatibility row, its name and what it requires: a locale needs
+ * those of the devices the config names, and no others (an iPhone-only app needs no Mac label).
+ */
+export const DEVICE_KEYS = {
+  iphone: ['information.iphone', 'information.iphoneRequires'],
+  ipad: ['information.ipad', 'information.ipadRequires'],
+  mac: ['information.mac', 'information.macRequires'],
+  watch: ['information.appleWatch', 'information.watchRequires'],
+  vision: ['information.appleVision', 'information.visionRequires'],
+  tv: ['information.appleTv', 'information.tvRequires'],
+} as const;

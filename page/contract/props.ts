@@ -38,6 +38,19 @@ export interface Review {
   author: string;
   /** Whole stars, 1 to 5. */
   rating: number;
+  /** The review's date, formatted for the locale. */
+  date: string;
+}
+
+/** A device the app runs on, in the App Store's order: iPhone, iPad, Mac, Apple Watch, Apple Vision, Apple TV. */
+export type Device = 'iphone' | 'ipad' | 'mac' | 'watch' | 'vision' | 'tv';
+
+/** One row of the Compatibility list: a device and the minimum system it needs (and, for a Mac, its chip). */
+export interface DeviceRequirement {
+  device: Device;
+  version: string;
+  /** A Mac's minimum Apple chip, e.g. `M1`. */
+  chip?: string;
 }
 
 export interface PrivacyCategory {
@@ -78,16 +91,18 @@ export interface Listing {
   version: string;
   /** Formatted for the locale, e.g. `Oct 14, 2025`. */
   releaseDate: string;
-  compatibility: { iOS: string; macOS: string; macChip: string };
+  /** The devices the app runs on, only those it has. */
+  compatibility: DeviceRequirement[];
   /** The names of the languages the app supports, joined as the locale writes a list: `English, French`, `英語、フランス語`. */
   languages: string;
-  /** `free`, or a price formatted for the locale. */
+  /** `free`, or a price formatted for the locale in its storefront's currency (`¥6,000`). */
   price: string;
   inAppPurchases: InAppPurchase[];
-  links: { developer: string; terms: string; privacy: string };
-  /** The fixed date shown on every review, formatted for the locale. */
-  reviewDate: string;
+  /** The listing's links; Version History and See All are links only where the config gives a URL. */
+  links: { developer: string; terms: string; privacy: string; versionHistory?: string; reviews?: string };
   reviews: Review[];
+  /** Whether the app supports Family Sharing: Information shows its note only then. */
+  familySharing: boolean;
   privacy: PrivacyCard[];
   /**
    * The locale's digits as Intl names them (`latn`, `arab`, ...), decided at build time: the

@@ -61,5 +61,6 @@ export interface RuntimeConfig {
   /** URL of the client entry (React and the islands: the sliders), loaded when the visitor first needs a slider. */
   client: string;
   tracking: TrackingSettings;
-  payments: PaymentSettings;
+  /** The payment SDK; absent when the config has none or turns it off: no script, no URL. */
+  payments?: PaymentSettings;
 }

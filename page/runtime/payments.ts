@@ -40,10 +40,11 @@ export function addedComponent(before: ReadonlySet<string>, win: BraintreeWindow
  */
 export async function loadPaymentSdk(
   win: BraintreeWindow & { document: Document },
-  settings: PaymentSettings,
+  settings: PaymentSettings | undefined,
   warn: (message: string) => void = (message) => console.warn(message),
 ): Promise<void> {
-  if (!settings.enabled) return;
+  // A config without a payment SDK gives its pages no payment settings at all.
+  if (!settings?.enabled) return;
   for (const script of settings.scripts) {
     const before = componentsOf(win);
     const loaded = await injectScript(win.document, script.src, {

@@ -6,15 +6,39 @@ import { MAX_ASPECT, MAX_IMAGE_PIXELS } from '../../shared/image-limits.ts';
 import { app } from './app.ts';
 import { screenshots } from './screenshots.ts';
 import { tracking } from './tracking.ts';
-import { basePath, defaulted, headerUrl, imagePath, LIMITS, languageTag, name, oneOf, recordOf, route } from './values.ts';
+import { basePath, defaulted, EXPECTED, headerUrl, imagePath, LIMITS, languageTag, name, oneOf, recordOf, route } from './values.ts';
+
+/**
+ * Screenshots: one list for every language, or a map of locale tag to list with `default` for the
+ * languages it does not name (`{ default: [...], ja: [...] }`).
+ */
+function screenshotSet(list: { minItems: number; description: string }) {
+  const images = (options: { minItems: number }) => Type.Array(imagePath(), { ...options, maxItems: 20 });
+  // An `anyOf` written out (Type.Unsafe): TypeBox's Union cannot fill defaults around a map.
+  return Type.Unsafe<string[] | Record<string, string[]>>({
+    anyOf: [
+      images({ minItems: list.minItems }),
+      recordOf(
+        Type.String({
+          pattern: '^(default|[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*)$',
+          maxLength: LIMITS.name,
+          [EXPECTED]: 'default or a locale tag such as ja or pt-BR',
+        }),
+        images({ minItems: list.minItems }),
+        { properties: { default: images({ minItems: list.minItems }) }, required: ['default'], maxProperties: 101 },
+      ),
+    ],
+    [EXPECTED]: 'a list of images, or a map of locale tag to list with a default list',
+    description: `${list.description} A list for every language, or a map of locale tag to list with default for the others ({ default: [...], ja: [...] }).`,
+  });
+}
 
 const variant = Type.Object(
   {
     name: name({ description: "The variant's name; also its split-test landing type." }),
     path: route({ description: 'The route: / or /<name>.' }),
-    screenshots: Type.Array(imagePath(), {
+    screenshots: screenshotSet({
       minItems: 1,
-      maxItems: 20,
       description: `The variant's own screenshots, shown before the shared ones: PNG, JPEG, WebP or SVG, at most ${MAX_IMAGE_PIXELS / 1e6} megapixels, the long side at most ${MAX_ASPECT.screenshot} times the short one.`,
     }),
   },
@@ -52,7 +76,10 @@ const payments = Type.Object(
       { additionalProperties: false, description: 'braintree-web, pinned at exactly 3.100.0 in package.json.' },
     ),
   },
-  { additionalProperties: false, description: 'The payment SDK the page loads (it never starts a payment flow).' },
+  {
+    additionalProperties: false,
+    description: 'The payment SDK the page loads (it never starts a payment flow). Absent: no payment SDK at all, in no page.',
+  },
 );
 
 const security = Type.Object(
@@ -105,7 +132,8 @@ export const configSchema = Type.Object(
       Type.String({
         pattern: '^https://[^/?#\\s]+$',
         maxLength: LIMITS.url,
-        description: 'Origin the pages are published at, for absolute hreflang and canonical links. Optional.',
+        description:
+          'Origin the pages are published at, for absolute hreflang and canonical links and the share previews (og:url, og:image and twitter:image must be absolute URLs: without siteUrl the pages have no share image and no og:url). Optional.',
       }),
     ),
     app,
@@ -114,10 +142,10 @@ export const configSchema = Type.Object(
       maxItems: 50,
       description: "One page per variant and locale. The variant's name is its split-test landing type.",
     }),
-    sharedScreenshots: Type.Array(imagePath(), { maxItems: 20, description: "Images appended to every variant's screenshots." }),
+    sharedScreenshots: screenshotSet({ minItems: 0, description: "Images appended to every variant's screenshots." }),
     tracking,
     splitTest,
-    payments,
+    payments: Type.Optional(payments),
     security: defaulted(security, {}),
     screenshots: defaulted(screenshots, {}),
   },

@@ -22,13 +22,15 @@ export function braintreeVersion(): string {
 
 /**
  * The payment SDK scripts a page loads: the provider's CDN URLs, or, self-hosted,
- * the npm package's browser builds minified into hashed assets with SRI hashes.
+ * the npm package's browser builds minified into hashed assets with SRI hashes; none without an SDK.
  */
 export async function paymentScripts(
   config: Config,
   assetsUrl: string,
   minified: MinifiedComponents,
-): Promise<{ settings: PaymentSettings; files: AssetFile[] }> {
+): Promise<{ settings?: PaymentSettings; files: AssetFile[] }> {
+  // No payments block, or the SDK turned off: the pages name no payment script at all.
+  if (!config.payments?.braintree.enabled) return { files: [] };
   const { enabled, source, components } = config.payments.braintree;
   const version = braintreeVersion();
   if (source === 'cdn') {

@@ -42,7 +42,12 @@ export async function assembleCampaign(
     assetsUrl,
     images,
     assets,
-    runtime: { locales: config.locales, client, tracking: trackingSettings(config), payments: payments.settings },
+    runtime: {
+      locales: config.locales,
+      client,
+      tracking: trackingSettings(config),
+      ...(payments.settings ? { payments: payments.settings } : {}),
+    },
     metaPolicy: contentSecurityPolicy(config, context.inline),
     headerPolicy: contentSecurityPolicy(config, context.inline, true),
   };

@@ -15,6 +15,8 @@ export const IMAGE_ROLES = {
   privacyCard: { cssWidth: 32 },
   /** `.privacy-card__category-icon` */
   privacyCategory: { cssWidth: 20 },
+  /** Not on the page: the share preview, drawn at 1200 x 630 by share-card.ts, not made into renditions. */
+  share: { cssWidth: 1200 },
 } as const satisfies Record<ImageRole, { cssWidth: number }>;
 
 /** The pixel densities renditions are made for. */

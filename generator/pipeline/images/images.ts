@@ -71,7 +71,8 @@ export function createImagePipeline(cacheDir: string): ImagePipeline {
 
 /** Optimizes every image a config shows, keyed by `imageKey(role, source)`. */
 export async function collectImages(config: Config, configDir: string, pipeline: ImagePipeline) {
-  const uses = imageUses(config);
+  // The share image is not shown on the page: share-card.ts crops it, and it needs no renditions.
+  const uses = imageUses(config).filter((use) => use.role !== 'share');
   const optimized = await Promise.all(
     uses.map(({ role, source }) => {
       const file = path.resolve(configDir, source);
@@ -160,6 +161,19 @@ async function encodeMissing(
       return { name: rendition.name, contents };
     }),
   );
+}
+
+/** An asset from the image cache by its name (which hashes everything it is made from), else made by `make` and cached. */
+export async function cachedAsset(name: string, pipeline: ImagePipeline, make: () => Promise<Buffer>): Promise<AssetFile> {
+  const cached = path.join(pipeline.cacheDir, name);
+  if (existsSync(cached)) {
+    pipeline.stats.cached++;
+    return { name, contents: await readFile(cached) };
+  }
+  const contents = await make();
+  pipeline.stats.encoded++;
+  await writeAtomically(cached, contents);
+  return { name, contents };
 }
 
 /** The source as raw sRGB pixels at `width`, upright: an SVG drawn at that size, a raster scaled down to it. */

@@ -127,8 +127,8 @@ function vendorHosts(config: Config): (directive: CspDirective) => string[] {
   const { appsflyer } = config.tracking;
   if (appsflyer.smartScript) vendors.push(APPSFLYER_SMART_SCRIPT);
   if (appsflyer.impressionPixel) vendors.push(ONELINK_IMPRESSIONS);
-  const { braintree } = config.payments;
-  if (braintree.enabled) {
+  const braintree = config.payments?.braintree;
+  if (braintree?.enabled) {
     vendors.push(BRAINTREE_API);
     if (braintree.source === 'cdn') vendors.push(BRAINTREE_CDN);
   }

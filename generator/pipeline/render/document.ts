@@ -33,6 +33,46 @@ export interface DocumentParts {
   modulePreloads?: string[];
   /** JSON data blocks by element id, e.g. `page-texts`; never executed, so no CSP hash is needed. */
   data?: Record<string, unknown>;
+  /** The share preview: Open Graph and Twitter card tags. */
+  share?: SharePreview;
+  /** Safari's Smart App Banner: the content of the `apple-itunes-app` meta tag (`app-id=..., app-argument=...`). */
+  appBanner?: string;
+}
+
+/** What a link to the page shows where it is shared (a chat, a social post): Open Graph's and Twitter's tags. */
+export interface SharePreview {
+  title: string;
+  description: string;
+  /** The app's name. */
+  siteName: string;
+  /** The page's language as Open Graph writes it, e.g. `pt_BR`. */
+  locale: string;
+  /** The page's absolute URL; absent without siteUrl. */
+  url?: string;
+  /** The card image at an absolute URL; absent without siteUrl (Open Graph takes no relative URL). */
+  image?: { url: string; width: number; height: number; alt: string };
+}
+
+/** The `<meta>` tags of a share preview: `property` for Open Graph, `name` for Twitter. */
+function shareTags(share: SharePreview): string[] {
+  const og = (property: string, content: string | number) => `<meta property="og:${property}" content="${escapeHtml(String(content))}">`;
+  const twitter = (name: string, content: string) => `<meta name="twitter:${name}" content="${escapeHtml(content)}">`;
+  const { image } = share;
+  return [
+    og('type', 'website'),
+    og('site_name', share.siteName),
+    og('title', share.title),
+    og('description', share.description),
+    og('locale', share.locale),
+    share.url ? og('url', share.url) : '',
+    ...(image
+      ? [og('image', image.url), og('image:width', image.width), og('image:height', image.height), og('image:alt', image.alt)]
+      : []),
+    twitter('card', image ? 'summary_large_image' : 'summary'),
+    twitter('title', share.title),
+    twitter('description', share.description),
+    ...(image ? [twitter('image', image.url), twitter('image:alt', image.alt)] : []),
+  ];
 }
 
 /**
@@ -54,6 +94,8 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
     '<meta name="format-detection" content="telephone=no">',
     '<meta name="color-scheme" content="light dark">',
+    parts.appBanner ? `<meta name="apple-itunes-app" content="${escapeHtml(parts.appBanner)}">` : '',
+    ...(parts.share ? shareTags(parts.share) : []),
     parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}">` : '',
     ...(parts.alternates ?? []).map(
       (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,

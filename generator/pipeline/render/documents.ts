@@ -1,12 +1,13 @@
 // Renders a campaign's documents (every page and its 404) to HTML with stand-ins, from the page's React view.
-import { renderDocument, serializeJson, type ImagePreload } from './document.ts';
+import { renderDocument, serializeJson, type ImagePreload, type SharePreview } from './document.ts';
 import { renderError, renderIslandProps } from '../../../page/view/entry-server.tsx';
 import type { TranslatorCache } from '../../../page/view/i18n.tsx';
 import type { ImageRef, LocaleBundle } from '../../../page/contract/props.ts';
 import type { Config } from '../../config/types.ts';
 import type { KeyedCache } from '../../shared/bounded-cache.ts';
 import { RenderFailed } from '../../shared/errors.ts';
-import { buildPageProps, pageTexts, type ImageResolver } from './page-props.ts';
+import { buildPageProps, pageScreenshots, pageTexts, type ImageResolver } from './page-props.ts';
+import { shareImageKey } from '../images/share-card.ts';
 import { notFoundFile } from '../../hosts/site.ts';
 import type { CampaignPlan, PlannedPage } from '../plan.ts';
 import { renderBody, type ShellCache } from './body.ts';
@@ -16,6 +17,7 @@ import {
   BODY_TOKEN,
   CSP_TOKEN,
   INSTALL_LINK_JSON_TOKEN,
+  INSTALL_LINK_TOKEN,
   ISLANDS_SLOT,
   ISLANDS_TOKEN,
   RUNTIME_CONFIG_TOKEN,
@@ -43,6 +45,8 @@ export interface TemplateInput {
   shells: ShellCache;
   /** The build's translators (one per messages object and locale). */
   translators: TranslatorCache;
+  /** A share image of the campaign by its key (share-card.ts), its URL on BASE_PATH_TOKEN; none without siteUrl. */
+  shareImage: (key: string) => ImageRef | undefined;
 }
 
 /** A campaign's documents with stand-ins: every campaign whose config differs only in what they stand for shares them. */
@@ -100,7 +104,8 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: TemplateInpu
   const defaultPage = sameRoute.find((other) => other.locale === config.defaultLocale)!;
   const html = renderDocument({
     lang: page.locale,
-    ...metadata,
+    title: metadata.title,
+    description: metadata.description,
     css: STYLE_TOKEN,
     csp: CSP_TOKEN,
     body: BODY_TOKEN,
@@ -110,6 +115,8 @@ function renderPage(plan: CampaignPlan, page: PlannedPage, context: TemplateInpu
       { hreflang: 'x-default', href: pageUrl(defaultPage.urlPath) },
     ],
     icon: favicon(props.listing.icon),
+    share: sharePreview(config, page, metadata, context, pageUrl(page.urlPath)),
+    appBanner: config.app.appStoreId ? `app-id=${config.app.appStoreId}, app-argument=${INSTALL_LINK_TOKEN}` : undefined,
     preloadImages: [lcpPreload(props.screenshots[0]!)],
     inlineScript: page.locale === config.defaultLocale ? context.languageRedirect : undefined,
     scripts: context.scripts,
@@ -151,6 +158,23 @@ function favicon(icon: ImageRef): string {
 interface PageMetadata {
   title: string;
   description: string;
+  appName: string;
+}
+
+/**
+ * The page's share preview in its language: its title and description, and, with siteUrl, its
+ * URL and card image (Open Graph takes only absolute URLs, so without siteUrl neither is given).
+ */
+function sharePreview(config: Config, page: PlannedPage, metadata: PageMetadata, context: TemplateInput, url: string): SharePreview {
+  const { title, description, appName } = metadata;
+  const preview: SharePreview = { title, description, siteName: appName, locale: page.locale.replace(/-/g, '_') };
+  if (!config.siteUrl) return preview;
+  const image = context.shareImage(shareImageKey(page.locale, pageScreenshots(config, page)[0], appName));
+  return {
+    ...preview,
+    url,
+    ...(image ? { image: { url: config.siteUrl + image.src, width: image.width, height: image.height, alt: title } } : {}),
+  };
 }
 
 /** The title and meta description of a locale's pages, from the listing. */
@@ -158,6 +182,7 @@ function pageMetadata(config: Config, bundle: LocaleBundle, context: TemplateInp
   const t = context.translators.get(bundle.locale, bundle.messages);
   const appName = t('app.name');
   return {
+    appName,
     title: t('meta.title', { appName }),
     description: t('meta.description', {
       appName,

@@ -44,7 +44,12 @@ export function renderCampaign(messages: MessagesOf, plan: CampaignPlan, assembl
     installLink: plan.config.tracking.appsflyer.oneLink.default,
     csp: assembly.metaPolicy,
     css: context.bundle.css,
-    runtime: { locales: runtime.locales, client: runtime.client, tracking: runtime.tracking, payments: runtime.payments },
+    runtime: {
+      locales: runtime.locales,
+      client: runtime.client,
+      tracking: runtime.tracking,
+      ...(runtime.payments ? { payments: runtime.payments } : {}),
+    },
   });
   return {
     pages: plan.pages.map((page) => fill(template.pages.get(page.file)!, page)),
@@ -69,6 +74,10 @@ function campaignTemplate(messages: MessagesOf, plan: CampaignPlan, assembly: Re
       bodies: context.bodies,
       shells: context.shells,
       translators: context.translators,
+      shareImage: (key) => {
+        const card = assembly.images.get(key);
+        return card && { src: `${BASE_PATH_TOKEN}assets/${card.fallback}`, width: card.width, height: card.height };
+      },
     });
     context.templates.set(key, template);
   }

@@ -3,6 +3,7 @@
 import type { ImageRef, Listing, Locale, LocaleBundle, Messages, PageProps } from '../../../page/contract/props.ts';
 import { consentTexts } from '../../../page/contract/consent-texts.ts';
 import type { PageTexts } from '../../../page/contract/page-props.ts';
+import { amountIn, currencyFor, deviceRequirements, screenshotsFor, type Money } from '../../config/storefront.ts';
 import type { Config } from '../../config/types.ts';
 import type { ImageRole } from '../../shared/image-limits.ts';
 import { imageKey } from '../images/image-roles.ts';
@@ -33,7 +34,9 @@ export function imageResolver(images: Map<string, OptimizedImage>, assetsUrl: st
 export function buildListing(config: Config, locale: Locale, messages: Messages, image: ImageResolver, formats: LocaleFormats): Listing {
   const { app } = config;
   const format = formats.get(locale);
-  const money = (price: number) => format.money(price, app.currency);
+  const currency = currencyFor(app, locale);
+  // Validation has made sure every price has an amount in each currency a locale shows (listing-checks.ts).
+  const money = (price: Money) => format.money(amountIn(price, currency, app.currency)!, currency);
   // A locale file may name a language itself (languageNames.<tag>), else Intl does; validation makes sure one of them does.
   const overrides = messages.languageNames;
   const languageName = (tag: string) =>
@@ -53,13 +56,13 @@ export function buildListing(config: Config, locale: Locale, messages: Messages,
     category: `categories.${app.category}`,
     version: app.version,
     releaseDate: format.day(app.releaseDate),
-    compatibility: app.compatibility,
+    compatibility: deviceRequirements(app.compatibility),
     languages: format.list(app.languages.map(languageName)),
     price: app.price === 'free' ? 'free' : money(app.price),
     inAppPurchases: app.inAppPurchases.map((purchase) => ({ name: purchase.name, price: money(purchase.price) })),
     links: app.links,
-    reviewDate: format.day(app.reviewDate),
-    reviews: app.reviews,
+    reviews: app.reviews.map(({ id, author, rating, date }) => ({ id, author, rating, date: format.day((date ?? app.reviewDate)!) })),
+    familySharing: app.familySharing === true,
     privacy: app.privacy.map((card) => ({
       id: card.id,
       icon: image(card.icon, 'privacyCard'),
@@ -77,9 +80,14 @@ export function buildPageProps(config: Config, page: PlannedPage, bundle: Locale
     variant: page.variant.name,
     messages: bundle.messages,
     listing: bundle.listing,
-    screenshots: [...page.variant.screenshots, ...config.sharedScreenshots].map((source) => image(source, 'screenshot')),
+    screenshots: pageScreenshots(config, page).map((source) => image(source, 'screenshot')),
     installLink: config.tracking.appsflyer.oneLink.default,
   };
+}
+
+/** The screenshots a page shows: its variant's in its language, then the shared ones in its language. */
+export function pageScreenshots(config: Config, page: PlannedPage): string[] {
+  return [...screenshotsFor(page.variant.screenshots, page.locale), ...screenshotsFor(config.sharedScreenshots, page.locale)];
 }
 
 /** Each locale's share of the props, the same for every page of a campaign in it, by locale; `messages` gives a locale's messages. */

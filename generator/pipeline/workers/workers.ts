@@ -7,6 +7,7 @@ import type { AssetFile } from '../bundle/bundle.ts';
 import { buildCampaign, type BuiltCampaign } from '../campaign/index.ts';
 import type { BuildContext } from '../context.ts';
 import { collectImages, type OptimizedImage } from '../images/images.ts';
+import { collectShareImages } from '../images/share-card.ts';
 import { shardPlans, type CampaignPlan } from '../plan.ts';
 import { templateKey } from '../render/documents.ts';
 import type { MessagesOf } from '../render/index.ts';
@@ -68,10 +69,18 @@ export function workerCount(plans: readonly CampaignPlan[], requested?: number, 
   return distinctPages >= minDistinctPages(cores) ? Math.max(1, Math.min(cores, plans.length)) : 1;
 }
 
+/** A campaign's images, optimized: those its config names, and its share images (share-card.ts). */
+async function campaignImages(plan: CampaignPlan, input: CampaignsInput): Promise<Map<string, OptimizedImage>> {
+  const { config } = plan;
+  const appName = (locale: string) => String((input.messages(config, locale)?.app as Messages | undefined)?.name ?? '');
+  const shareImages = await collectShareImages(config, input.dir, input.context.images, appName);
+  return new Map([...(await collectImages(config, input.dir, input.context.images)), ...shareImages]);
+}
+
 /** Builds the campaigns one after another in this thread, each when the writer asks for it. */
 export async function* campaignsInProcess(plans: readonly CampaignPlan[], input: CampaignsInput): AsyncGenerator<IndexedCampaign> {
   for (const [index, plan] of plans.entries()) {
-    const images = await collectImages(plan.config, input.dir, input.context.images);
+    const images = await campaignImages(plan, input);
     yield { index, built: await buildCampaign(plan, images, input) };
   }
 }
@@ -89,7 +98,7 @@ export async function* campaignsInWorkers(
   heap: ResourceLimits = WORKER_HEAP,
 ): AsyncGenerator<IndexedCampaign> {
   const images: Array<Map<string, OptimizedImage>> = [];
-  for (const plan of plans) images.push(await collectImages(plan.config, input.dir, input.context.images));
+  for (const plan of plans) images.push(await campaignImages(plan, input));
   const shared = sharedAssets(input.context.bundle.files, images);
   const shares = splitShares(plans, jobs, images, input.messages);
   const { WORKER_FILE } = await import('./worker.ts');

@@ -1,7 +1,7 @@
 // "Information": seller, size, category, compatibility, languages, age rating, copyright, price, in-app purchases, Family Sharing.
 import type { ReactNode } from 'react';
-import type { Listing } from '../../contract/props.ts';
-import { useT } from '../i18n.tsx';
+import type { DeviceRequirement, Listing } from '../../contract/props.ts';
+import { type Translate, useT } from '../i18n.tsx';
 import { Price, priceLabel } from './header.tsx';
 import { SectionHeader } from './section-header.tsx';
 
@@ -11,7 +11,6 @@ import { SectionHeader } from './section-header.tsx';
  */
 export function Information({ listing }: { listing: Listing }) {
   const t = useT();
-  const { compatibility } = listing;
   return (
     <section className="section" aria-labelledby="information-title">
       <SectionHeader id="information-title" title={t('information.title')} />
@@ -23,10 +22,9 @@ export function Information({ listing }: { listing: Listing }) {
         <InfoRow label={t('information.category')}>{t(listing.category)}</InfoRow>
         <InfoRow label={t('information.compatibility')} stacked>
           <dl className="info-list__devices">
-            <dt>{t('information.iphone')}</dt>
-            <dd>{t('information.iphoneRequires', { version: compatibility.iOS })}</dd>
-            <dt>{t('information.mac')}</dt>
-            <dd>{t('information.macRequires', { version: compatibility.macOS, chip: compatibility.macChip })}</dd>
+            {listing.compatibility.map((requirement) => (
+              <DeviceRow key={requirement.device} requirement={requirement} t={t} />
+            ))}
           </dl>
         </InfoRow>
         <InfoRow label={t('information.languages')}>{listing.languages}</InfoRow>
@@ -57,12 +55,43 @@ export function Information({ listing }: { listing: Listing }) {
           </InfoRow>
         )}
       </dl>
-      <div className="family-sharing">
-        <h3 className="family-sharing__title">{t('information.familySharing')}</h3>
-        <p className="family-sharing__note">{t('information.familySharingNote')}</p>
-      </div>
+      {listing.familySharing && (
+        <div className="family-sharing">
+          <h3 className="family-sharing__title">{t('information.familySharing')}</h3>
+          <p className="family-sharing__note">{t('information.familySharingNote')}</p>
+        </div>
+      )}
     </section>
   );
+}
+
+/** One device of the Compatibility row: its name, then what it requires. */
+function DeviceRow({ requirement, t }: { requirement: DeviceRequirement; t: Translate }) {
+  const [name, requires] = deviceTexts(requirement, t);
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd>{requires}</dd>
+    </>
+  );
+}
+
+/** A device's name and what it requires, with literal keys so the page-keys test sees each one. */
+function deviceTexts({ device, version, chip }: DeviceRequirement, t: Translate): [string, string] {
+  switch (device) {
+    case 'iphone':
+      return [t('information.iphone'), t('information.iphoneRequires', { version })];
+    case 'ipad':
+      return [t('information.ipad'), t('information.ipadRequires', { version })];
+    case 'mac':
+      return [t('information.mac'), t('information.macRequires', { version, chip })];
+    case 'watch':
+      return [t('information.appleWatch'), t('information.watchRequires', { version })];
+    case 'vision':
+      return [t('information.appleVision'), t('information.visionRequires', { version })];
+    case 'tv':
+      return [t('information.appleTv'), t('information.tvRequires', { version })];
+  }
 }
 
 /** One row; `stacked` puts a list value under its label instead of beside it, where it would not fit at 350 px. */

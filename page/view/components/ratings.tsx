@@ -2,7 +2,7 @@
 import type { Listing } from '../../contract/props.ts';
 import { plural, useNumber, useT } from '../i18n.tsx';
 import { Reviews } from './reviews.tsx';
-import { SectionHeader } from './section-header.tsx';
+import { SectionAction, SectionHeader } from './section-header.tsx';
 import { starRowPath } from './stars.tsx';
 
 export interface RatingsProps {
@@ -19,7 +19,7 @@ export function Ratings({ listing, ratingText }: RatingsProps) {
       <SectionHeader
         id="ratings-title"
         title={t('ratings.title')}
-        action={<span className="section-header__action">{t('ratings.seeAll')}</span>}
+        action={<SectionAction href={listing.links.reviews} label={t('ratings.seeAll')} />}
       />
       <div className="ratings-summary">
         <p className="ratings-summary__average">

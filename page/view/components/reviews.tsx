@@ -18,7 +18,6 @@ export function Reviews({ listing }: { listing: Listing }) {
 /** The reviews island's props: the listing's reviews with their words looked up in the page's language. */
 export function reviewTrackProps(listing: Listing, t: Translate, number: FormatNumber): ReviewTrackProps {
   return {
-    date: listing.reviewDate,
     reviews: listing.reviews.map((review) => ({
       id: review.id,
       title: t(`reviews.${review.id}.title`),
@@ -26,6 +25,7 @@ export function reviewTrackProps(listing: Listing, t: Translate, number: FormatN
       rating: review.rating,
       starsLabel: t('ratings.starsLabel', { rating: number(review.rating) }),
       author: review.author,
+      date: review.date,
     })),
   };
 }

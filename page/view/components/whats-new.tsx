@@ -1,9 +1,9 @@
 // "What's New": the current version, its release date and its notes.
 import type { Listing } from '../../contract/props.ts';
 import { useT } from '../i18n.tsx';
-import { SectionHeader } from './section-header.tsx';
+import { SectionAction, SectionHeader } from './section-header.tsx';
 
-/** The What's New section; "Version History" is shown as on the App Store but leads nowhere, as there is no history page. */
+/** The What's New section; "Version History" links to the listing's history page when the config names one. */
 export function WhatsNew({ listing }: { listing: Listing }) {
   const t = useT();
   return (
@@ -11,7 +11,7 @@ export function WhatsNew({ listing }: { listing: Listing }) {
       <SectionHeader
         id="whats-new-title"
         title={t('whatsNew.title')}
-        action={<span className="section-header__action">{t('whatsNew.versionHistory')}</span>}
+        action={<SectionAction href={listing.links.versionHistory} label={t('whatsNew.versionHistory')} />}
       />
       <p className="whats-new__meta">
         <span>{t('whatsNew.version', { version: listing.version })}</span>

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_KEYS } from '../../../page/contract/page-keys.ts';
+import { DEVICE_KEYS, PAGE_KEYS } from '../../../page/contract/page-keys.ts';
 import type { Messages } from '../../../page/contract/props.ts';
 import { textDirection } from '../../../page/contract/text-direction.ts';
 import { SHIPPED_LABELS_DIR, shippedLabelTags, shippedTagFor, withShippedLabels } from '../../../generator/config/shipped-labels.ts';
@@ -50,9 +50,10 @@ describe('the labels the tool ships', () => {
     expect(shippedLabelTags().length).toBeGreaterThanOrEqual(20);
   });
 
-  it('hold every label of the page that is not the app’s own words', () => {
+  it('hold every label of the page that is not the app’s own words, every device of the Compatibility row included', () => {
     const appWords = ['meta.description', 'app.name', 'app.subtitle', 'app.description', 'whatsNew.notes'];
-    for (const key of PAGE_KEYS.filter((key) => !appWords.includes(key))) {
+    const pageLabels = [...PAGE_KEYS, ...Object.values(DEVICE_KEYS).flat()];
+    for (const key of pageLabels.filter((key) => !appWords.includes(key))) {
       expect(singleKeys.includes(key) || pluralKeys.includes(key), key).toBe(true);
     }
     for (const key of appWords)

@@ -268,6 +268,13 @@ describe('IMAGE_ROLES', () => {
       screenshot: widthOf('.slider--screenshots .slider__item'),
       privacyCard: widthOf('.privacy-card__icon'),
       privacyCategory: widthOf('.privacy-card__category-icon'),
-    }).toEqual(Object.fromEntries(Object.entries(IMAGE_ROLES).map(([role, { cssWidth }]) => [role, cssWidth])));
+    }).toEqual(
+      // The share image is not on the page: it is drawn at the card's size (share-card.ts).
+      Object.fromEntries(
+        Object.entries(IMAGE_ROLES)
+          .filter(([role]) => role !== 'share')
+          .map(([role, { cssWidth }]) => [role, cssWidth]),
+      ),
+    );
   });
 });

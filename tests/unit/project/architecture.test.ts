@@ -27,7 +27,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   screenshots: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
   dev: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
   init: ['config', 'shared'],
-  cli: ['init', 'dev', 'screenshots', 'serve', 'merge', 'pipeline', 'config', 'hosts', 'shared'],
+  'store-facts': ['config', 'shared'],
+  cli: ['init', 'dev', 'screenshots', 'serve', 'merge', 'store-facts', 'pipeline', 'config', 'hosts', 'shared'],
 };
 
 /** The modules dev must not import: it watches what the build reports it read. */

@@ -137,7 +137,7 @@ describe('startRuntime on a fake page', () => {
     page.start();
     await vi.advanceTimersByTimeAsync(100);
     expect(page.doc.scriptSrcs()).toEqual(
-      expect.arrayContaining([META_PIXEL_SRC, WEB_SDK_SRC, SMART_SCRIPT_SRC, ...runtimeConfig().payments.scripts.map((s) => s.src)]),
+      expect.arrayContaining([META_PIXEL_SRC, WEB_SDK_SRC, SMART_SCRIPT_SRC, ...runtimeConfig().payments!.scripts.map((s) => s.src)]),
     );
     expect(page.doc.scripts.every((script) => script.async)).toBe(true);
   });
