@@ -1,5 +1,6 @@
 // The text files `store-landing init` writes: the project's package.json, variants.yaml, locale files, .gitignore,
 // the CI workflow and the baselines' README, from the choices of the command line.
+import { adNetworkDeclarations } from '../../page/ad-networks/index.ts';
 import { shippedTagFor } from '../config/shipped-labels.ts';
 
 /** What `init` was asked for, checked. */
@@ -108,7 +109,7 @@ sharedScreenshots: [images/screenshots/shared-1.png]
 
 tracking:
   # Placeholders: put your Meta pixel id, AppsFlyer web app id and OneLink here.
-  metaPixelId: "000000000000000"
+${adNetworkLines()}
   appsflyer:
     webAppId: 00000000-0000-0000-0000-000000000000
     oneLink:
@@ -236,3 +237,17 @@ jobs:
         # Fill in one host's deploy commands from node_modules/store-landing/docs/deploy.md.
         run: echo "out/ is ready to deploy"
 `;
+
+/**
+ * The ad networks' ids under `tracking`, from their declarations: the first network (Meta's) with a
+ * placeholder id, every other one commented out with an example, to turn on by setting its id.
+ */
+function adNetworkLines(): string {
+  return adNetworkDeclarations()
+    .map((network, index) =>
+      index === 0
+        ? `  ${network.id}: "${'0'.repeat(15)}"`
+        : `  # ${network.id}: "${network.config[network.id]!.examples[0]}"  # ${network.label}`,
+    )
+    .join('\n');
+}

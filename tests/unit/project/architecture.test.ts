@@ -26,7 +26,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   serve: ['hosts', 'shared', 'page/edge'],
   screenshots: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
   dev: ['serve', 'pipeline', 'config', 'hosts', 'shared'],
-  init: ['config', 'shared'],
+  init: ['config', 'shared', 'page/ad-networks'],
   'store-facts': ['config', 'shared'],
   cli: ['init', 'dev', 'screenshots', 'serve', 'merge', 'store-facts', 'pipeline', 'config', 'hosts', 'shared'],
 };
