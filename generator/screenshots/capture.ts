@@ -47,6 +47,8 @@ const CONCURRENCY = 2;
 export interface CaptureHandlers<T> {
   /** Called once Chromium runs, before any capture, with its version (`Chrome/156.0.8078.108`); throwing stops the run. */
   started?: (browserVersion: string) => void | Promise<void>;
+  /** Chromium's profile: inside the run's own folder, so it goes with it (run-folder.ts). */
+  profileDir?: string;
   check: (shot: PlannedShot, capture: Capture) => Promise<T>;
 }
 
@@ -62,7 +64,9 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
   // right without its third parties. Blocked by name, not by request interception, which would also
   // hold the requests DevTools makes for listFonts.
   const offline = `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(server.url).hostname}`;
-  const browser = await launchChromium(['--lang=en-US', offline, ...DETERMINISTIC_FLAGS]).catch(async (error) => {
+  const browser = await launchChromium(['--lang=en-US', offline, ...DETERMINISTIC_FLAGS], {
+    ...(handlers.profileDir ? { userDataDir: handlers.profileDir } : {}),
+  }).catch(async (error) => {
     await server.close();
     throw error;
   });

@@ -1,7 +1,7 @@
 // The environment baselines were captured in (environment.json beside them: browser, platform, device scale,
 // the fonts each page used), and how another differs from it.
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sha256Hex } from '../shared/hash.ts';
@@ -52,12 +52,9 @@ export async function readEnvironment(file: string): Promise<Environment | undef
   return JSON.parse(await readFile(file, 'utf8')) as Environment;
 }
 
-/** Writes environment.json, only when its content changes: an unchanged file keeps its time, as unchanged baselines do. */
-export async function writeEnvironment(file: string, environment: Environment): Promise<boolean> {
-  const text = JSON.stringify(environment, null, 2) + '\n';
-  if (existsSync(file) && (await readFile(file, 'utf8')) === text) return false;
-  await writeFile(file, text);
-  return true;
+/** environment.json's text: written only when it changes, so an unchanged file keeps its time, as unchanged baselines do. */
+export function serializeEnvironment(environment: Environment): string {
+  return JSON.stringify(environment, null, 2) + '\n';
 }
 
 /**

@@ -9,9 +9,10 @@ import { OutputInsideSource, OutputLinkBroken, OutputNotFolder, OutputNotOwned, 
 
 /**
  * The kinds of folders store-landing writes: a site (`build`, `merge`), a screenshot report (`screenshots`,
- * `screenshots-merge`), `dev`'s temporary folders.
+ * `screenshots-merge`), `dev`'s temporary folders, screenshot baselines (`screenshots --update`), and a
+ * screenshot run's temporary folder.
  */
-export type FolderKind = 'build' | 'report' | 'dev';
+export type FolderKind = 'build' | 'report' | 'dev' | 'baselines' | 'screenshots-run';
 
 /** The marker a command writes at the root of its folder: no other tool writes a file of these names. */
 interface Marker {
@@ -32,6 +33,14 @@ const MARKERS: Record<FolderKind, Marker> = {
   dev: {
     file: '.store-landing-dev',
     text: 'store-landing-dev 1\nA temporary folder of `store-landing dev`, removed when it stops.\n',
+  },
+  baselines: {
+    file: '.store-landing-baselines',
+    text: 'store-landing-baselines 1\nScreenshot baselines of `store-landing screenshots`, whose `--update --prune` may remove PNGs here that no page produces.\n',
+  },
+  'screenshots-run': {
+    file: '.store-landing-screenshots-run',
+    text: 'store-landing-screenshots-run 1\nA temporary folder of `store-landing screenshots`, removed when it ends or, if it was killed, by the next run.\n',
   },
 };
 

@@ -19,7 +19,7 @@ export interface Verdict {
 }
 
 /**
- * Judges a run with `--ignore-environment` against the committed baselines. Made in this
+ * Judges a run against the committed baselines (every shot is compared whatever the environment). Made in this
  * environment, every shot must be the same pixels. When only the browser differs, each page must
  * still be the same size as its baseline and differ outside its images in at most
  * OTHER_CHROMIUM_BUDGET of its pixels, and the warning says to make them again with `remake`.

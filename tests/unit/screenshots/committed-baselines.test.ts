@@ -30,7 +30,7 @@ function shot(changes: Partial<ShotResult> = {}): ShotResult {
   };
 }
 
-/** A run made in `environment` (by default the baselines' own) with --ignore-environment. */
+/** A run made in `environment` (by default the baselines' own), every shot compared. */
 function report(shots: ShotResult[], environment = MADE_BY): ScreenshotReport {
   return {
     shots,
@@ -46,9 +46,12 @@ function report(shots: ShotResult[], environment = MADE_BY): ScreenshotReport {
       current: environment,
       baseline: { ...MADE_BY, fingerprint: MADE_BY.fonts.fingerprint },
       differences: setupDifferences(MADE_BY, environment),
-      ignored: true,
+      withheld: false,
     },
     updateCommand: REMAKE,
+    stale: [],
+    pruned: [],
+    source: { fingerprint: null },
   };
 }
 
