@@ -78,8 +78,9 @@ export async function approveReport(options: ApproveOptions): Promise<Approval> 
     );
   const approvedFonts = Object.fromEntries(chosen.map((shot) => [shot.name, current.byShot![shot.name] ?? []]));
   const byShot = whole ? current.byShot : { ...(recorded?.fonts.byShot ?? {}), ...approvedFonts };
-  const [browser, platform] = whole || !recorded ? [current.browser, current.platform] : [recorded.browser, recorded.platform];
-  const text = serializeEnvironment(makeEnvironment(browser, platform, current.deviceScale, byShot));
+  const [browser, platform, pinned] =
+    whole || !recorded ? [current.browser, current.platform, current.pinned] : [recorded.browser, recorded.platform, recorded.pinned];
+  const text = serializeEnvironment(makeEnvironment(browser, platform, current.deviceScale, byShot, pinned ?? null));
   const environmentChanged = (chosen.length > 0 || whole) && (!recorded || serializeEnvironment(recorded) !== text);
   if (environmentChanged) changes.records.set(path.basename(envFile), text);
   if (changes.write.size || changes.remove.length || changes.records.size)

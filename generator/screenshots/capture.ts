@@ -6,6 +6,7 @@ import { launchChromium } from '../shared/chromium.ts';
 import { startServer } from '../serve/server.ts';
 import type { Box } from './compare.ts';
 import { findMissingGlyphs } from './glyphs.ts';
+import type { CaptureBrowser } from './pinned-browser.ts';
 import type { PlannedShot } from './plan.ts';
 
 /** One page as captured. */
@@ -49,6 +50,8 @@ export interface CaptureHandlers<T> {
   started?: (browserVersion: string) => void | Promise<void>;
   /** Chromium's profile: inside the run's own folder, so it goes with it (run-folder.ts). */
   profileDir?: string;
+  /** The browser to launch and its environment (pinned-browser.ts); the machine's Chromium when absent. */
+  browser?: Pick<CaptureBrowser, 'executablePath' | 'env'>;
   check: (shot: PlannedShot, capture: Capture) => Promise<T>;
 }
 
@@ -66,6 +69,8 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
   const offline = `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(server.url).hostname}`;
   const browser = await launchChromium(['--lang=en-US', offline, ...DETERMINISTIC_FLAGS], {
     ...(handlers.profileDir ? { userDataDir: handlers.profileDir } : {}),
+    ...(handlers.browser?.executablePath ? { executablePath: handlers.browser.executablePath } : {}),
+    ...(handlers.browser?.env ? { env: handlers.browser.env } : {}),
   }).catch(async (error) => {
     await server.close();
     throw error;

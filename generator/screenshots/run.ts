@@ -33,6 +33,7 @@ import {
 import { planShots, planSiteShots, shardShots, type PlannedShot } from './plan.ts';
 import { prepareOutDir, writeReportFolder, type ReportFiles } from './report-dir.ts';
 import { DEFAULT_UPDATE_COMMAND, type EnvironmentReport, type ScreenshotReport, type ShotResult } from './results.ts';
+import { captureBrowser } from './pinned-browser.ts';
 import { openRunFolder } from './run-folder.ts';
 
 export interface ScreenshotOptions {
@@ -148,8 +149,12 @@ async function checkShots(options: ScreenshotOptions, source: Source, shots: Pla
     withheld: false,
   };
   const fontsByShot: Record<string, string[]> = {};
+  // The lockfile's browser and the shipped fonts where they run; no browser at all for no shots.
+  const browser = shots.length ? await captureBrowser(runDir) : { pinned: null };
+  environment.current.pinned = browser.pinned;
   const checked = await captureAll(source.siteDir, shots, options.scale, {
     profileDir: path.join(runDir, 'chromium-profile'),
+    browser,
     started: (browser) => {
       environment.current.browser = browser;
     },
@@ -212,7 +217,7 @@ async function writeBaselines(
     const planned = new Set(source.planned.map((shot) => shot.name));
     const kept = Object.entries(recorded?.fonts.byShot ?? {}).filter(([name]) => planned.has(name));
     const text = serializeEnvironment(
-      makeEnvironment(current.browser, current.platform, options.scale, { ...Object.fromEntries(kept), ...fontsByShot }),
+      makeEnvironment(current.browser, current.platform, options.scale, { ...Object.fromEntries(kept), ...fontsByShot }, current.pinned),
     );
     const envFile = environmentFile(options.baselineDir, options.scale);
     if (!recorded || serializeEnvironment(recorded) !== text) changes.records.set(path.basename(envFile), text);
