@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import type { GivenFlags } from '../screenshots/command-line.ts';
 import type { Shard } from '../shared/shard.ts';
 import { describeChange, isFailure, type ScreenshotReport } from '../screenshots/results.ts';
-import type { UserError } from '../shared/errors.ts';
+import { ApproveWithUpdate, type UserError } from '../shared/errors.ts';
 import { endOnSignals } from '../shared/exit-cleanup.ts';
 import { requirePackages, SCREENSHOT_PACKAGES } from './optional-packages.ts';
 import { parseFraction, parsePixelCount, parseScale, parseShard } from './options.ts';
@@ -18,6 +18,8 @@ interface ScreenshotFlags {
   baseline: string;
   update?: boolean;
   only?: string;
+  prune?: boolean;
+  approve?: string;
   maxDiffPixels?: number;
   pixelThreshold?: number;
   scale: number;
@@ -52,7 +54,13 @@ export function addScreenshotsCommand(program: Command): void {
     .option('-o, --out <dir>', "where report.html, junit.xml and the failing shots' images go", 'tests/output/screenshots')
     .option('--baseline <dir>', 'the baseline PNGs and their environment.json', 'baselines')
     .option('--update', 'write the missing baselines and those that changed past their budget (and environment.json)')
-    .option('--only <glob>', 'with --update: write only the screenshots whose names match, e.g. "ja-*" or "kids/*"', keep('--only', String))
+    .option(
+      '--only <glob>',
+      'with --update or --approve: write only the screenshots whose names match, e.g. "ja-*" or "kids/*"',
+      keep('--only', String),
+    )
+    .option('--prune', 'with --update or --approve: also remove the stale baselines (only in a folder holding .store-landing-baselines)')
+    .option('--approve <report>', "turn a report's failing captures (CI's, downloaded) into baselines, with its environment record")
     .option(
       '--max-diff-pixels <n>',
       "a screenshot fails when more pixels than this differ (default 0, or the config's screenshots.maxDiffPixels)",
@@ -69,7 +77,7 @@ export function addScreenshotsCommand(program: Command): void {
         parseShard,
       ),
     )
-    .option('--ignore-environment', 'compare the pixels even when the baselines were made with another browser, platform, scale or fonts')
+    .option('--ignore-environment', 'no longer needed: every screenshot is compared, and another environment is a note')
     .option('--json', 'print the result (or the failure) as JSON, and nothing else')
     .action((flags: ScreenshotFlags, command: Command) =>
       runScreenshotsCommand(flags, givenFlags(command, typed), command.getOptionValueSource('config') === 'cli'),
@@ -94,6 +102,7 @@ async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags, 
   const { reportFailure } = await import('../screenshots/results.ts');
   // Ctrl+C stops at once, the temporary build removed (Puppeteer closes its browser).
   endOnSignals();
+  if (flags.approve !== undefined) return approveCommand(flags);
   const run = await runScreenshots({
     // With --build or --site, the default variants.yaml is not read: the pages are built already, and a
     // config is named to give its settings.
@@ -104,14 +113,35 @@ async function runScreenshotsCommand(flags: ScreenshotFlags, given: GivenFlags, 
     baselineDir: flags.baseline,
     update: flags.update,
     only: flags.only,
+    prune: flags.prune,
     maxDiffPixels: flags.maxDiffPixels,
     pixelThreshold: flags.pixelThreshold,
     scale: flags.scale,
     shard: flags.shard,
-    ignoreEnvironment: flags.ignoreEnvironment,
     updateCommand: updateCommandLine(given),
   });
   finishScreenshots(run, reportFailure(run, run.report), flags.json);
+}
+
+async function approveCommand(flags: ScreenshotFlags): Promise<void> {
+  if (flags.update) throw ApproveWithUpdate.create();
+  const { approveReport } = await import('../screenshots/approve.ts');
+  const approval = await approveReport({
+    reportDir: flags.approve!,
+    config: flags.config,
+    baselineDir: flags.baseline,
+    only: flags.only,
+    prune: flags.prune,
+  });
+  if (flags.json) return printJson({ ok: true, ...approval });
+  const ok = stdout.paint('green', '✓');
+  stdout.line(
+    [
+      `${ok} Approved ${approval.approved.length} screenshot${approval.approved.length === 1 ? '' : 's'} of ${flags.approve} into ${approval.baselineDir}${approval.environment ? ", with the report's environment" : ''}`,
+      ...approval.approved.map((name) => `  wrote ${name}`),
+      ...approval.pruned.map((name) => `  removed ${name}  stale`),
+    ].join('\n'),
+  );
 }
 
 /**
@@ -143,15 +173,24 @@ function summaryLines(report: ScreenshotReport): string[] {
   const part = shard ? ` (shard ${shard.index}/${shard.count}: ${shots.length} of ${planned})` : '';
   const failing = shots.filter((shot) => isFailure(shot, report));
   const lines: string[] = [];
+  const note = stdout.paint('yellow', 'ℹ');
   if (environment.differences.length) {
-    const verdict = environment.ignored ? 'compared anyway' : 'not compared';
     lines.push(
-      `${environment.ignored ? ok : failed} The baselines were made in another environment (${verdict}):`,
+      environment.withheld
+        ? `${failed} The baselines were made in another environment, so this partial approval wrote nothing:`
+        : `${note} Note: the baselines were made in another environment (every screenshot compared):`,
       ...environment.differences.map((line) => `    ${line}`),
     );
   }
-  if (shots.length === 0)
-    return [...lines, ...(environment.differences.length && !environment.ignored ? [] : [`${ok} Nothing to check${part}`])];
+  if (report.stale?.length) {
+    const removed = report.pruned?.length === report.stale.length;
+    lines.push(
+      `${note} ${removed ? 'Removed' : 'Note:'} ${report.stale.length} stale baseline${report.stale.length === 1 ? '' : 's'} (no page produces ${report.stale.length === 1 ? 'it' : 'them'} any more${removed ? '' : '; --update --prune removes them'}):`,
+      ...report.stale.slice(0, 10).map((name) => `    ${name}`),
+      ...(report.stale.length > 10 ? [`    and ${report.stale.length - 10} more`] : []),
+    );
+  }
+  if (shots.length === 0) return [...lines, `${ok} Nothing to check${part}`];
   if (updated) {
     const wrote = shots.filter((shot) => written.includes(shot.name));
     const counts = `${wrote.filter((shot) => shot.status === 'changed').length} changed, ${wrote.filter((shot) => shot.status === 'missing').length} new, ${shots.filter((shot) => shot.status === 'same').length} unchanged (left as they were)`;

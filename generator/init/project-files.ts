@@ -39,7 +39,12 @@ export function packageJson(choices: InitChoices, tool: { version: string; devDe
       screenshots: 'store-landing screenshots',
     },
     dependencies: { 'store-landing': tool.version },
-    devDependencies: { pixelmatch: tool.devDependencies.pixelmatch, puppeteer: tool.devDependencies.puppeteer },
+    // The screenshot packages, the pinned browser among them, at the versions the tool is tested with.
+    devDependencies: {
+      '@sparticuz/chromium': tool.devDependencies['@sparticuz/chromium'],
+      pixelmatch: tool.devDependencies.pixelmatch,
+      puppeteer: tool.devDependencies.puppeteer,
+    },
   };
   return `${JSON.stringify(project, null, 2)}\n`;
 }

@@ -6,6 +6,7 @@ import { launchChromium } from '../shared/chromium.ts';
 import { startServer } from '../serve/server.ts';
 import type { Box } from './compare.ts';
 import { findMissingGlyphs } from './glyphs.ts';
+import type { CaptureBrowser } from './pinned-browser.ts';
 import type { PlannedShot } from './plan.ts';
 
 /** One page as captured. */
@@ -47,6 +48,10 @@ const CONCURRENCY = 2;
 export interface CaptureHandlers<T> {
   /** Called once Chromium runs, before any capture, with its version (`Chrome/156.0.8078.108`); throwing stops the run. */
   started?: (browserVersion: string) => void | Promise<void>;
+  /** Chromium's profile: inside the run's own folder, so it goes with it (run-folder.ts). */
+  profileDir?: string;
+  /** The browser to launch and its environment (pinned-browser.ts); the machine's Chromium when absent. */
+  browser?: Pick<CaptureBrowser, 'executablePath' | 'env'>;
   check: (shot: PlannedShot, capture: Capture) => Promise<T>;
 }
 
@@ -62,7 +67,11 @@ export async function captureAll<T>(siteDir: string, shots: PlannedShot[], scale
   // right without its third parties. Blocked by name, not by request interception, which would also
   // hold the requests DevTools makes for listFonts.
   const offline = `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(server.url).hostname}`;
-  const browser = await launchChromium(['--lang=en-US', offline, ...DETERMINISTIC_FLAGS]).catch(async (error) => {
+  const browser = await launchChromium(['--lang=en-US', offline, ...DETERMINISTIC_FLAGS], {
+    ...(handlers.profileDir ? { userDataDir: handlers.profileDir } : {}),
+    ...(handlers.browser?.executablePath ? { executablePath: handlers.browser.executablePath } : {}),
+    ...(handlers.browser?.env ? { env: handlers.browser.env } : {}),
+  }).catch(async (error) => {
     await server.close();
     throw error;
   });

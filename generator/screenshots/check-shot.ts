@@ -1,10 +1,11 @@
-// One capture against its baseline: its result, the report's images when it fails, and the baseline an --update would write for it.
+// One capture against its baseline: its result, the report's images when it fails, and the baseline an --update would write for it;
+// the baselines no page produces any more.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ShotBudget } from './budget.ts';
 import type { Capture } from './capture.ts';
-import { comparePng, compressPng } from './compare.ts';
+import { comparePng } from './compare.ts';
 import type { PlannedShot } from './plan.ts';
 import type { ShotResult } from './results.ts';
 
@@ -63,30 +64,25 @@ export async function checkShot(shot: PlannedShot, capture: Capture, budget: Sho
   return { result };
 }
 
-/** Writes a baseline, recompressed (compressPng): the baselines live in git. */
-export async function writeBaseline(baselineDir: string, name: string, png: Buffer): Promise<void> {
-  const file = path.join(baselineDir, name);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, await compressPng(png));
-}
-
 /**
- * Removes the baselines (at the same scale) of pages the site no longer has, in each folder the
- * plan has pages in; the whole plan decides, so a shard may prune too. Other folders (a campaign
- * that is gone, another project's files) are left alone.
+ * The baselines (at the same scale) of pages the site no longer has, in each folder the plan has
+ * pages in; the whole plan decides, so a shard finds them too. Other folders (a campaign that is
+ * gone, another set's files) are not looked at.
  */
-export async function pruneBaselines(baselineDir: string, planned: PlannedShot[], scale: number): Promise<void> {
+export async function staleBaselines(baselineDir: string, planned: PlannedShot[], scale: number): Promise<string[]> {
   const names = new Set(planned.map((shot) => shot.name));
   const scaleOf = (name: string) => /@\d+x\.png$/.exec(name)?.[0] ?? '.png';
   const suffix = scale === 1 ? '.png' : `@${scale}x.png`;
+  const stale: string[] = [];
   for (const folder of new Set(planned.map((shot) => path.posix.dirname(shot.name)))) {
     const dir = path.join(baselineDir, folder);
     if (!existsSync(dir)) continue;
-    for (const file of await readdir(dir)) {
+    for (const file of (await readdir(dir)).sort()) {
       const name = path.posix.join(folder, file);
-      if (file.endsWith('.png') && scaleOf(file) === suffix && !names.has(name)) await rm(path.join(dir, file), { force: true });
+      if (file.endsWith('.png') && scaleOf(file) === suffix && !names.has(name)) stale.push(name);
     }
   }
+  return stale;
 }
 
 async function writeReportImage(outDir: string, folder: string, name: string, png: Buffer) {

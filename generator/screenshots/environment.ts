@@ -1,10 +1,11 @@
 // The environment baselines were captured in (environment.json beside them: browser, platform, device scale,
 // the fonts each page used), and how another differs from it.
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sha256Hex } from '../shared/hash.ts';
+import type { PinnedRecord } from './pinned-browser.ts';
 
 /** What a capture depends on besides the page: two captures of one page in equal environments are the same pixels. */
 export interface Environment {
@@ -13,6 +14,12 @@ export interface Environment {
   /** Operating system and CPU, with the distribution's name on Linux: `linux x64, Debian GNU/Linux 12 (bookworm)`. */
   platform: string;
   deviceScale: number;
+  /**
+   * What pinned the browser and the fonts (pinned-browser.ts): the npm package and version the
+   * lockfile names, and the hash of the fonts the tool ships; null for the machine's own Chromium
+   * and fonts (and absent in records of earlier versions).
+   */
+  pinned?: PinnedRecord | null;
   fonts: {
     /** A hash of every font the pages used, to tell two font sets apart at a glance. */
     fingerprint: string;
@@ -35,9 +42,15 @@ export function describePlatform(): string {
 }
 
 /** An environment from its parts, the fingerprint computed. */
-export function makeEnvironment(browser: string, platform: string, deviceScale: number, byShot: Record<string, string[]>): Environment {
+export function makeEnvironment(
+  browser: string,
+  platform: string,
+  deviceScale: number,
+  byShot: Record<string, string[]>,
+  pinned: PinnedRecord | null = null,
+): Environment {
   const sorted = Object.fromEntries(Object.entries(byShot).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { browser, platform, deviceScale, fonts: { fingerprint: fingerprintFonts(sorted), byShot: sorted } };
+  return { browser, platform, deviceScale, pinned, fonts: { fingerprint: fingerprintFonts(sorted), byShot: sorted } };
 }
 
 /** A short hash of every font the screenshots used, whichever used it. */
@@ -52,12 +65,9 @@ export async function readEnvironment(file: string): Promise<Environment | undef
   return JSON.parse(await readFile(file, 'utf8')) as Environment;
 }
 
-/** Writes environment.json, only when its content changes: an unchanged file keeps its time, as unchanged baselines do. */
-export async function writeEnvironment(file: string, environment: Environment): Promise<boolean> {
-  const text = JSON.stringify(environment, null, 2) + '\n';
-  if (existsSync(file) && (await readFile(file, 'utf8')) === text) return false;
-  await writeFile(file, text);
-  return true;
+/** environment.json's text: written only when it changes, so an unchanged file keeps its time, as unchanged baselines do. */
+export function serializeEnvironment(environment: Environment): string {
+  return JSON.stringify(environment, null, 2) + '\n';
 }
 
 /**
@@ -65,10 +75,14 @@ export async function writeEnvironment(file: string, environment: Environment): 
  * once pages are captured (fontDifferences).
  */
 export function setupDifferences(
-  recorded: Pick<Environment, 'browser' | 'platform' | 'deviceScale'>,
-  current: Pick<Environment, 'browser' | 'platform' | 'deviceScale'>,
+  recorded: Pick<Environment, 'browser' | 'platform' | 'deviceScale' | 'pinned'>,
+  current: Pick<Environment, 'browser' | 'platform' | 'deviceScale' | 'pinned'>,
 ): string[] {
   const differences: string[] = [];
+  const pinning = (pinned: Environment['pinned']) =>
+    pinned ? `${pinned.browser} with the fonts ${pinned.fonts}` : "the machine's own Chromium and fonts";
+  if (pinning(recorded.pinned) !== pinning(current.pinned))
+    differences.push(`pinned: the baselines were drawn by ${pinning(recorded.pinned)}, this by ${pinning(current.pinned)}`);
   if (recorded.browser !== current.browser) differences.push(`browser: ${recorded.browser} made the baselines, this is ${current.browser}`);
   if (recorded.platform !== current.platform)
     differences.push(`platform: the baselines were made on ${recorded.platform}, this is ${current.platform}`);

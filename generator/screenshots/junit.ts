@@ -41,10 +41,10 @@ export function writeJunit(report: ScreenshotReport, reportDir: string): string 
   ].join('\n');
 }
 
-/** The error case of a run whose baselines were made in another environment, unless it compared anyway. */
+/** The error case of a partial approval that wrote nothing because the baselines were made in another environment. */
 function environmentCase({ environment, baselineDir }: ScreenshotReport): string | undefined {
-  if (!environment.differences.length || environment.ignored) return undefined;
-  const message = `the baselines in ${baselineDir} were made in another environment`;
+  if (!environment.withheld) return undefined;
+  const message = `wrote no baseline: the baselines in ${baselineDir} were made in another environment`;
   return `    <testcase classname="environment" name="environment.json">\n${element('error', { message, type: 'EnvironmentMismatch' }, environment.differences.join('\n'))}\n    </testcase>`;
 }
 

@@ -39,12 +39,19 @@ export async function mergeReports(dirs: string[], outDir: string): Promise<Merg
     updated: parts.every((part) => part.report.updated),
     written: parts.flatMap((part) => part.report.written).sort(),
     shard: null,
-    // One shard's mismatch is the check's: they ran in one environment, or should have.
+    // One shard's difference is the check's: they ran in one environment, or should have.
     environment: {
       ...first!.environment,
       differences: [...new Set(parts.flatMap((part) => part.report.environment.differences))],
-      ignored: parts.every((part) => part.report.environment.ignored),
+      withheld: parts.some((part) => part.report.environment.withheld),
+      current: {
+        ...first!.environment.current,
+        byShot: Object.assign({}, ...parts.map((part) => part.report.environment.current.byShot ?? {})),
+      },
     },
+    // Each shard lists the stale baselines of the whole plan; one removed them with --prune, or none did.
+    stale: [...new Set(parts.flatMap((part) => part.report.stale ?? []))].sort(),
+    pruned: [...new Set(parts.flatMap((part) => part.report.pruned ?? []))].sort(),
   };
   return { ...merged, ...(await writeReportFolder(outDir, merged)), shards: parts.length };
 }

@@ -66,7 +66,7 @@ function summarySection(report: ScreenshotReport, failures: number): string {
     : `${total} screenshots.`;
   const { current } = report.environment;
   const rows = [
-    ['Result', `<span class="${failures || mismatched(report) ? 'bad' : 'good'}">${escapeHtml(verdict)}</span>`],
+    ['Result', `<span class="${failures || report.environment.withheld ? 'bad' : 'good'}">${escapeHtml(verdict)}</span>`],
     ['Shots', escapeHtml(scope)],
     [
       'Budget',
@@ -88,21 +88,18 @@ function summarySection(report: ScreenshotReport, failures: number): string {
   return `<div class="summary"><table>${rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')}</table></div>`;
 }
 
-function mismatched(report: ScreenshotReport): boolean {
-  return report.environment.differences.length > 0 && !report.environment.ignored;
-}
-
 /** The baselines' environment against this one: how they differ, and what that means for the pixels below. */
 function environmentSection(report: ScreenshotReport): string {
-  const { baseline, differences, ignored } = report.environment;
+  const { baseline, differences, withheld } = report.environment;
   if (!baseline)
     return '<p class="muted">The baselines record no environment (environment.json); the next <code>--update</code> writes it.</p>';
   if (differences.length === 0)
     return `<p class="muted">The baselines were made in this environment (${escapeHtml(baseline.browser)}, fonts ${escapeHtml(baseline.fingerprint)}).</p>`;
   const list = `<ul>${differences.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
-  if (ignored)
-    return `<h2>Another environment</h2>${list}<p>The pixels were compared anyway${report.updated && !report.only ? ", and this environment is now the baselines'" : ''}.</p>`;
-  return `<h2 class="bad">Made in another environment</h2>${list}<p>Captures here would differ wholesale from these baselines, so no difference below would mean anything. Capture in the pinned container (<code>.ci/Dockerfile</code>), or re-make every baseline here with <code>${escapeHtml(report.updateCommand)}</code>, or add <code>--ignore-environment</code> to compare anyway.</p>`;
+  if (withheld)
+    return `<h2 class="bad">Made in another environment: nothing written</h2>${list}<p>Approving only some screenshots (<code>--only</code>) here would leave baselines of two environments in one folder. Approve them in the baselines' environment (<code>.ci/Dockerfile</code>), or from a report made there (<code>--approve REPORT_DIR</code>).</p>`;
+  const failing = report.shots.some((shot) => shot.status === 'changed' && !report.written.includes(shot.name));
+  return `<h2>Another environment (a note)</h2>${list}<p>Every screenshot was compared${report.updated && !report.only ? ", and this environment is now the baselines'" : ''}.${failing ? " Where pixels differ below, this environment is the likely cause: capture in the baselines' environment (<code>.ci/Dockerfile</code>) or approve that environment's report (<code>--approve REPORT_DIR</code>)." : ''}</p>`;
 }
 
 function glyphSection(shot: ShotResult): string {

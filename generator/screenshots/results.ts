@@ -34,14 +34,20 @@ export interface ShotResult extends Partial<Comparison> {
 
 /** The environment of a run: where it captured, and how that differs from the baselines'. */
 export interface EnvironmentReport {
-  /** This machine's; without fonts when nothing was captured. */
-  current: Omit<Environment, 'fonts'> & { fingerprint?: string };
+  /**
+   * This machine's; without fonts when nothing was captured. `byShot`: the fonts each capture used,
+   * which `--approve` records with the captures it turns into baselines.
+   */
+  current: Omit<Environment, 'fonts'> & { fingerprint?: string; byShot?: Record<string, string[]> };
   /** The baselines' environment.json; null when they have none. */
   baseline: (Omit<Environment, 'fonts'> & { fingerprint: string }) | null;
   /** Each difference in a sentence; empty when they match. */
   differences: string[];
-  /** Whether the run compared pixels despite differences (--ignore-environment, or an --update adopting this environment). */
-  ignored: boolean;
+  /**
+   * Whether an approval of some shots only (`--only`) wrote nothing because the environments differ:
+   * it would leave baselines of two environments in one folder. Differences alone are notes: every shot is compared.
+   */
+  withheld: boolean;
 }
 
 /** A run's findings, written to the report folder as results.json and read back by the merge. */
@@ -64,6 +70,12 @@ export interface ScreenshotReport {
   environment: EnvironmentReport;
   /** The command line that writes these baselines, with the user's own flags: the hints quote it. */
   updateCommand: string;
+  /** Baselines no page of the check produces any more (a note; `--update --prune` removes them). */
+  stale: string[];
+  /** The stale baselines this run removed (--prune). */
+  pruned: string[];
+  /** What the pages were built from: the config's fingerprint (pipeline/fingerprint.ts), null when no config was read. `--approve` checks it. */
+  source: { fingerprint: string | null };
 }
 
 /** What the hints say without the user's own command line (library callers). */
@@ -87,13 +99,14 @@ export function describeChange(shot: ShotResult): string {
 }
 
 /**
- * The user error a report amounts to, if any, most basic first: another environment (no pixel
- * of it means anything), then text without a font, then the baselines missing and changed.
+ * The user error a report amounts to, if any, most basic first: a partial approval withheld for
+ * another environment, then text without a font, then the baselines missing and changed (naming
+ * the environment as the likely cause when it differs: the differences alone fail nothing).
  * @param reportFile The report.html to point at.
  */
 export function reportFailure(report: ScreenshotReport, reportFile: string): UserError | undefined {
   const { environment } = report;
-  if (environment.differences.length && !environment.ignored) {
+  if (environment.withheld) {
     return ScreenshotEnvironmentMismatch.create(report.baselineDir, environment.differences, reportFile, report.updateCommand);
   }
   const glyphs = report.shots.filter((shot) => shot.status === 'glyphs');
@@ -113,7 +126,10 @@ export function reportFailure(report: ScreenshotReport, reportFile: string): Use
   const changedShots = failing.filter((shot) => shot.status === 'changed');
   const changed = changedShots.map((shot) => `${shot.name} (${describeChange(shot)})`);
   if (changed.length)
-    return ScreenshotsChanged.create(changed, missing, reportFile, report.updateCommand, changedShots.every(differsInImagesOnly));
+    return ScreenshotsChanged.create(changed, missing, reportFile, report.updateCommand, {
+      imagesOnly: changedShots.every(differsInImagesOnly),
+      environment: environment.differences,
+    });
   if (missing.length) return BaselinesMissing.create(report.baselineDir, missing, report.updateCommand);
   return undefined;
 }

@@ -1,19 +1,25 @@
 // The screenshot regression check: every page of a build or site (or one shard's part), served and captured
 // in Chromium at phone widths, compared with committed baselines made in the same environment.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { buildSite } from '../pipeline/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { validateSite } from '../pipeline/check.ts';
 import { isSiteManifest, readCampaignManifests, readManifest } from '../shared/manifest.ts';
-import { OnlyWithoutUpdate, ScreenshotSourceConflict, ScreenshotsNeedOneCampaign, ScreenshotsNeedSite } from '../shared/errors.ts';
-import { removeOnExit } from '../shared/exit-cleanup.ts';
+import { configFingerprint } from '../pipeline/fingerprint.ts';
+import {
+  OnlyWithoutUpdate,
+  PruneWithoutUpdate,
+  ScreenshotSourceConflict,
+  ScreenshotsNeedOneCampaign,
+  ScreenshotsNeedSite,
+} from '../shared/errors.ts';
 import type { Shard } from '../shared/shard.ts';
 import { budgetFor, DEFAULT_SETTINGS, type ScreenshotSettings, type ShotBudget } from './budget.ts';
+import { commitBaselines, recoverBaselines, type BaselineChanges } from './baseline-set.ts';
 import { captureAll } from './capture.ts';
-import { checkShot, pruneBaselines, writeBaseline, type CheckedShot } from './check-shot.ts';
+import { checkShot, staleBaselines, type CheckedShot } from './check-shot.ts';
+import { compressPng } from './compare.ts';
 import {
   describePlatform,
   environmentFile,
@@ -21,12 +27,14 @@ import {
   fontDifferences,
   makeEnvironment,
   readEnvironment,
+  serializeEnvironment,
   setupDifferences,
-  writeEnvironment,
 } from './environment.ts';
 import { planShots, planSiteShots, shardShots, type PlannedShot } from './plan.ts';
 import { prepareOutDir, writeReportFolder, type ReportFiles } from './report-dir.ts';
 import { DEFAULT_UPDATE_COMMAND, type EnvironmentReport, type ScreenshotReport, type ShotResult } from './results.ts';
+import { captureBrowser } from './pinned-browser.ts';
+import { openRunFolder } from './run-folder.ts';
 
 export interface ScreenshotOptions {
   /** The config: built when neither `build` nor `site` is given; its `screenshots` settings apply either way. */
@@ -43,6 +51,8 @@ export interface ScreenshotOptions {
   update?: boolean;
   /** With `update`: write only the shots whose names match this glob. */
   only?: string;
+  /** With `update`: remove the stale baselines too (only in a folder the tool owns: baseline-set.ts). */
+  prune?: boolean;
   /** Over the config's own budget (budget.ts). */
   maxDiffPixels?: number;
   pixelThreshold?: number;
@@ -50,8 +60,6 @@ export interface ScreenshotOptions {
   scale: number;
   /** Take only this part of the shots (planShots, shardShots). */
   shard?: Shard;
-  /** Compare pixels even when the baselines were made in another environment. */
-  ignoreEnvironment?: boolean;
   /** The command line that writes these baselines, quoted in the hints; the user's own flags (command-line.ts). */
   updateCommand?: string;
 }
@@ -68,30 +76,35 @@ interface Source {
   siteDir: string;
   planned: PlannedShot[];
   settingsOf: (campaign: string | null) => ScreenshotSettings;
+  /** The config's fingerprint, when a config was read. */
+  fingerprint: string | null;
 }
 
 /**
  * Builds (or takes) the pages, serves them, captures every shot (of the shard) and compares each
- * with its baseline, after checking that the baselines were made in this environment. With
- * `update`, the missing baselines and those that changed past their budget are written (those
- * matching `only`), and environment.json with them; every other file is left untouched.
+ * with its baseline; how the environment differs from the baselines' is a note, never a stop.
+ * With `update`, the missing baselines and those that changed past their budget are written
+ * (those matching `only`), and environment.json with them, as one set (baseline-set.ts); with
+ * `prune` too, the stale ones are removed. Every other file is left untouched.
  * Findings are in the result (and the report), not thrown: the CLI turns them into exit 1.
  * @throws UserError when the build is missing or of the wrong kind, or the flags contradict.
  */
 export async function runScreenshots(options: ScreenshotOptions): Promise<ScreenshotRun> {
   if (options.only !== undefined && !options.update) throw OnlyWithoutUpdate.create(options.only);
+  if (options.prune && !options.update) throw PruneWithoutUpdate.create();
   if (options.build && options.site) throw ScreenshotSourceConflict.create();
-  const temporary = options.build || options.site ? undefined : await mkdtemp(path.join(tmpdir(), 'store-landing-screenshots-'));
-  const held = temporary === undefined ? undefined : removeOnExit(temporary);
+  // The run's own folder (its build, Chromium's profile); those of killed runs go first.
+  const folder = await openRunFolder();
   try {
     // Before any build: a folder the run may not empty is refused at once.
     const inputs = [options.baselineDir, ...(options.build ? [options.build] : []), ...(options.site ? [options.site] : [])];
     await prepareOutDir(options.outDir, { configFile: options.config, inputs });
-    const source = await openSource(options, temporary);
+    await recoverBaselines(options.baselineDir);
+    const source = await openSource(options, options.build || options.site ? undefined : folder.dir);
     const shots = options.shard ? shardShots(source.planned, options.shard) : source.planned;
-    return await checkShots(options, source, shots);
+    return await checkShots(options, source, shots, folder.dir);
   } finally {
-    held?.remove();
+    folder.remove();
   }
 }
 
@@ -100,29 +113,28 @@ async function openSource(options: ScreenshotOptions, temporary: string | undefi
   const config = temporary ? (options.config ?? 'variants.yaml') : options.config;
   // Checked whole, as `validate` does, and built from as it is: not loaded and checked twice.
   const valid = config === undefined ? undefined : await validateSite(await loadConfig(config));
+  const fingerprint = valid ? await configFingerprint(valid) : null;
   const settingsOf: Source['settingsOf'] = valid
     ? (campaign) => (valid.campaigns.find((entry) => entry.name === campaign) ?? valid.base).config.screenshots
     : () => DEFAULT_SETTINGS;
   if (options.site) {
     const siteDir = path.resolve(options.site);
     if (!isSiteManifest(readManifest(siteDir))) throw ScreenshotsNeedSite.create(options.site);
-    return { siteDir, planned: planSiteShots(readCampaignManifests(siteDir), siteDir, options.scale), settingsOf };
+    return { siteDir, planned: planSiteShots(readCampaignManifests(siteDir), siteDir, options.scale), settingsOf, fingerprint };
   }
   const buildDir = options.build ? path.resolve(options.build) : path.join(temporary!, 'out');
   if (temporary) await buildSite({ config: config!, outDir: buildDir, valid });
   const manifest = readManifest(buildDir);
   if (isSiteManifest(manifest)) throw ScreenshotsNeedOneCampaign.create(options.build!);
-  return { siteDir: buildDir, planned: planShots(manifest.pages, options.scale, manifest.basePath), settingsOf };
+  return { siteDir: buildDir, planned: planShots(manifest.pages, options.scale, manifest.basePath), settingsOf, fingerprint };
 }
 
-async function checkShots(options: ScreenshotOptions, source: Source, shots: PlannedShot[]): Promise<ScreenshotRun> {
+async function checkShots(options: ScreenshotOptions, source: Source, shots: PlannedShot[], runDir: string): Promise<ScreenshotRun> {
   const flags: Partial<ShotBudget> = { maxDiffPixels: options.maxDiffPixels, pixelThreshold: options.pixelThreshold };
   const defaults = budgetFor('', DEFAULT_SETTINGS, flags);
   const envFile = environmentFile(options.baselineDir, options.scale);
   const recorded = await readEnvironment(envFile);
   const matchesOnly = options.only === undefined ? () => true : picomatch(options.only);
-  // A whole --update adopts this environment; a partial one (--only) would mix two in one folder.
-  const adopting = Boolean(options.update) && options.only === undefined;
   const environment: EnvironmentReport = {
     current: { browser: '', platform: describePlatform(), deviceScale: options.scale },
     baseline: recorded
@@ -134,54 +146,17 @@ async function checkShots(options: ScreenshotOptions, source: Source, shots: Pla
         }
       : null,
     differences: [],
-    ignored: Boolean(options.ignoreEnvironment) || adopting,
+    withheld: false,
   };
   const fontsByShot: Record<string, string[]> = {};
-  const finish = async (checked: CheckedShot[]) => {
-    const report: ScreenshotReport = {
-      shots: checked.map((shot) => shot.result),
-      ...defaults,
-      baselineDir: options.baselineDir,
-      updated: Boolean(options.update),
-      only: options.only ?? null,
-      written: [],
-      shard: options.shard ?? null,
-      planned: source.planned.length,
-      environment,
-      updateCommand: options.updateCommand ?? DEFAULT_UPDATE_COMMAND,
-    };
-    const mismatched = environment.differences.length > 0 && !environment.ignored;
-    if (options.update && !mismatched) {
-      for (const { result, baseline } of checked) {
-        if (!baseline) continue;
-        await writeBaseline(options.baselineDir, result.name, baseline);
-        report.written.push(result.name);
-      }
-      if (options.only === undefined) await pruneBaselines(options.baselineDir, source.planned, options.scale);
-      const planned = new Set(source.planned.map((shot) => shot.name));
-      const kept = Object.entries(recorded?.fonts.byShot ?? {}).filter(([name]) => planned.has(name));
-      if (environment.current.browser) {
-        await writeEnvironment(
-          envFile,
-          makeEnvironment(environment.current.browser, environment.current.platform, options.scale, {
-            ...Object.fromEntries(kept),
-            ...fontsByShot,
-          }),
-        );
-      }
-    }
-    const files = await writeReportFolder(options.outDir, report);
-    return { ...report, ...files, changed: report.shots.filter((shot) => shot.status === 'changed') };
-  };
-
-  let stopped = false;
+  // The lockfile's browser and the shipped fonts where they run; no browser at all for no shots.
+  const browser = shots.length ? await captureBrowser(runDir) : { pinned: null };
+  environment.current.pinned = browser.pinned;
   const checked = await captureAll(source.siteDir, shots, options.scale, {
+    profileDir: path.join(runDir, 'chromium-profile'),
+    browser,
     started: (browser) => {
       environment.current.browser = browser;
-      if (recorded) environment.differences.push(...setupDifferences(recorded, environment.current));
-      // Captures in another browser or at another scale would differ wholesale: none is taken.
-      stopped = environment.differences.length > 0 && !environment.ignored;
-      if (stopped) throw new StopCapturing();
     },
     check: async (shot, capture) => {
       fontsByShot[shot.name] = capture.fonts;
@@ -189,14 +164,66 @@ async function checkShots(options: ScreenshotOptions, source: Source, shots: Pla
       const budget = budgetFor(shot.name, source.settingsOf(shot.campaign), flags);
       return checkShot(shot, capture, budget, { baselineDir: options.baselineDir, outDir: options.outDir, approves });
     },
-  }).catch((error: unknown) => {
-    if (error instanceof StopCapturing) return [];
-    throw error;
   });
-  if (!stopped && recorded) environment.differences.push(...fontDifferences(recorded.fonts.byShot, fontsByShot));
-  if (checked.length) environment.current.fingerprint = fingerprintFonts(fontsByShot);
-  return finish(checked);
+  // Another browser, platform, scale or fonts is a note: every shot was compared, and only pixels fail.
+  if (recorded && environment.current.browser) {
+    environment.differences.push(...setupDifferences(recorded, environment.current));
+    environment.differences.push(...fontDifferences(recorded.fonts.byShot, fontsByShot));
+  }
+  if (checked.length) {
+    environment.current.fingerprint = fingerprintFonts(fontsByShot);
+    environment.current.byShot = fontsByShot;
+  }
+  // A partial approval in another environment would leave two environments' baselines in one folder.
+  environment.withheld = Boolean(options.update) && options.only !== undefined && environment.differences.length > 0;
+  const report: ScreenshotReport = {
+    shots: checked.map((shot) => shot.result),
+    ...defaults,
+    baselineDir: options.baselineDir,
+    updated: Boolean(options.update),
+    only: options.only ?? null,
+    written: [],
+    shard: options.shard ?? null,
+    planned: source.planned.length,
+    environment,
+    updateCommand: options.updateCommand ?? DEFAULT_UPDATE_COMMAND,
+    stale: await staleBaselines(options.baselineDir, source.planned, options.scale),
+    pruned: [],
+    source: { fingerprint: source.fingerprint },
+  };
+  if (options.update && !environment.withheld) await writeBaselines(options, source, checked, report, recorded, fontsByShot);
+  const files = await writeReportFolder(options.outDir, report);
+  return { ...report, ...files, changed: report.shots.filter((shot) => shot.status === 'changed') };
 }
 
-/** Thrown from captureAll's start to stop before any capture. */
-class StopCapturing extends Error {}
+/** The --update of a checked run: its new baselines, the pruned ones and environment.json, committed as one set. */
+async function writeBaselines(
+  options: ScreenshotOptions,
+  source: Source,
+  checked: CheckedShot[],
+  report: ScreenshotReport,
+  recorded: Awaited<ReturnType<typeof readEnvironment>>,
+  fontsByShot: Record<string, string[]>,
+): Promise<void> {
+  const changes: BaselineChanges = { write: new Map(), remove: options.prune ? report.stale : [], records: new Map() };
+  for (const { result, baseline } of checked) {
+    if (!baseline) continue;
+    // Recompressed: the baselines live in git.
+    changes.write.set(result.name, await compressPng(baseline));
+    report.written.push(result.name);
+  }
+  const { current } = report.environment;
+  if (current.browser) {
+    const planned = new Set(source.planned.map((shot) => shot.name));
+    const kept = Object.entries(recorded?.fonts.byShot ?? {}).filter(([name]) => planned.has(name));
+    const text = serializeEnvironment(
+      makeEnvironment(current.browser, current.platform, options.scale, { ...Object.fromEntries(kept), ...fontsByShot }, current.pinned),
+    );
+    const envFile = environmentFile(options.baselineDir, options.scale);
+    if (!recorded || serializeEnvironment(recorded) !== text) changes.records.set(path.basename(envFile), text);
+  }
+  if (changes.write.size || changes.remove.length || changes.records.size) {
+    await commitBaselines(options.baselineDir, changes, { configFile: options.config });
+    report.pruned = changes.remove;
+  }
+}

@@ -29,7 +29,9 @@ const FLAGS = [
 ];
 
 /**
- * Launches Chromium headless with our flags plus `extraArgs`.
+ * Launches Chromium headless with our flags plus `extraArgs`, talking to it over a pipe, not a
+ * WebSocket: the pipe is Chromium's lifeline, so when this process dies by any signal (SIGKILL
+ * included, which no handler sees) the pipe closes and Chromium exits with it.
  * @throws UserError (ChromiumMissing) when there is no browser at `options.executablePath`, else chromiumPath().
  */
 export async function launchChromium(extraArgs: string[] = [], options: LaunchOptions = {}): Promise<Browser> {
@@ -37,5 +39,5 @@ export async function launchChromium(extraArgs: string[] = [], options: LaunchOp
   if (!existsSync(executablePath)) throw ChromiumMissing.create(executablePath);
   // Loaded here, not at the top: commands other than screenshots never pay for Puppeteer.
   const { default: puppeteer } = await import('puppeteer');
-  return puppeteer.launch({ executablePath, headless: true, args: [...FLAGS, ...extraArgs], ...options });
+  return puppeteer.launch({ executablePath, headless: true, pipe: true, args: [...FLAGS, ...extraArgs], ...options });
 }

@@ -9,9 +9,10 @@ import { OutputInsideSource, OutputLinkBroken, OutputNotFolder, OutputNotOwned, 
 
 /**
  * The kinds of folders store-landing writes: a site (`build`, `merge`), a screenshot report (`screenshots`,
- * `screenshots-merge`), `dev`'s temporary folders, a project (`init`).
+ * `screenshots-merge`), `dev`'s temporary folders, a project (`init`), screenshot baselines (`screenshots --update`),
+ * and a screenshot run's temporary folder.
  */
-export type FolderKind = 'build' | 'report' | 'dev' | 'project';
+export type FolderKind = 'build' | 'report' | 'dev' | 'project' | 'baselines' | 'screenshots-run';
 
 /** The marker a command writes at the root of its folder: no other tool writes a file of these names. */
 interface Marker {
@@ -36,6 +37,14 @@ const MARKERS: Record<FolderKind, Marker> = {
   project: {
     file: '.store-landing-project',
     text: 'store-landing-project 1\nWritten by `store-landing init`: run again here, it adds only the files that are missing. Commit it.\n',
+  },
+  baselines: {
+    file: '.store-landing-baselines',
+    text: 'store-landing-baselines 1\nScreenshot baselines of `store-landing screenshots`, whose `--update --prune` may remove PNGs here that no page produces.\n',
+  },
+  'screenshots-run': {
+    file: '.store-landing-screenshots-run',
+    text: 'store-landing-screenshots-run 1\nA temporary folder of `store-landing screenshots`, removed when it ends or, if it was killed, by the next run.\n',
   },
 };
 

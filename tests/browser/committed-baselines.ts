@@ -1,5 +1,5 @@
 // What a screenshot run of the tests' own pages must show against their committed baselines
-// (tests/baselines): the same pixels in the environment that made them; on another build of Debian's
+// (tests/baselines): the same pixels in the pinned environment that made them; drawn by another
 // Chromium, the same layout and little else changed.
 import { describeChange, type ScreenshotReport } from '../../generator/screenshots/results.ts';
 
@@ -19,18 +19,25 @@ export interface Verdict {
 }
 
 /**
- * Judges a run with `--ignore-environment` against the committed baselines. Made in this
- * environment, every shot must be the same pixels. When only the browser differs, each page must
- * still be the same size as its baseline and differ outside its images in at most
- * OTHER_CHROMIUM_BUDGET of its pixels, and the warning says to make them again with `remake`.
- * Any other difference of the environment (the fonts, the platform, the scale) fails: those are
- * the tests' own packages and settings.
+ * Judges a run against the committed baselines (every shot is compared whatever the environment). Made in this
+ * environment, or pinned (the same browser build and shipped fonts) on another platform, every
+ * shot must be the same pixels. When another browser drew them (another Chromium build, or the
+ * machine's own instead of the pinned one), each page must still be the same size as its baseline
+ * and differ outside its images in at most OTHER_CHROMIUM_BUDGET of its pixels, and the warning
+ * says to make them again with `remake`. Any other difference of the environment (the fonts, the
+ * scale) fails: those are the tests' own packages and settings.
  */
 export function judgeCommittedBaselines(report: ScreenshotReport, remake: string): Verdict {
   const { differences } = report.environment;
-  const otherChromium = differences.length > 0 && differences.every((difference) => difference.startsWith('browser: '));
-  if (differences.length > 0 && !otherChromium)
-    return { problems: differences.map((difference) => `the environment differs: ${difference}`) };
+  const drawnBy = (difference: string) => difference.startsWith('browser: ') || difference.startsWith('pinned: ');
+  const tolerated = differences.every((difference) => drawnBy(difference) || difference.startsWith('platform: '));
+  const otherChromium = tolerated && differences.some(drawnBy);
+  if (!tolerated)
+    return {
+      problems: differences
+        .filter((difference) => !drawnBy(difference) && !difference.startsWith('platform: '))
+        .map((difference) => `the environment differs: ${difference}`),
+    };
   const problems: string[] = [];
   for (const shot of report.shots) {
     if (shot.status === 'same' && !shot.differingPixels) continue;

@@ -24,7 +24,6 @@ it('passes on the committed baselines: the page in en, ja, pt-BR and ar at 390 a
     '-o',
     report,
     '--json',
-    '--ignore-environment',
   ]);
   // --json puts the failure in stdout: a missing font or browser shows there, with what to install.
   const result = JSON.parse(run.stdout || '{}');

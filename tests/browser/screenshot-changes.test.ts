@@ -156,6 +156,7 @@ describe('store-landing screenshots on pages whose text no installed font has', 
       expect(run.stderr).toContain('(sat-default-390.png, sat-default-350.png, sat-feature1-390.png, sat-feature1-350.png)');
       expect(run.stderr).toContain('apt-get install -y fonts-noto-core');
       expect((await readdir(baselines)).sort()).toEqual([
+        '.store-landing-baselines',
         'en-default-350.png',
         'en-default-390.png',
         'en-feature1-350.png',

@@ -35,12 +35,19 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       expect(firstUpdate.stdout).toContain('0 changed, 8 new, 0 unchanged');
       expect(firstUpdate.stdout.match(/^ {2}wrote /gm)).toHaveLength(8);
       const before = await baselineFiles();
-      expect(Object.keys(before)).toHaveLength(9);
+      // The 8 PNGs, environment.json, and the mark of a folder the tool made (its --prune may remove stale PNGs there).
+      expect(Object.keys(before)).toHaveLength(10);
+      expect(before['.store-landing-baselines']).toBeDefined();
       const environment = JSON.parse(await readFile(path.join(baselines, 'environment.json'), 'utf8'));
       expect(environment).toMatchObject({
         browser: expect.stringMatching(/^(Headless)?Chrome\/\d+\./),
         platform: expect.stringContaining(process.arch),
         deviceScale: 1,
+        // Drawn by the lockfile's browser and the shipped fonts where that build runs (docs/screenshots.md).
+        pinned:
+          process.platform === 'linux' && process.arch === 'x64'
+            ? { browser: '@sparticuz/chromium@153.0.0', fonts: expect.stringMatching(/^sha256:/) }
+            : null,
       });
       expect(Object.keys(environment.fonts.byShot)).toHaveLength(8);
       expect(environment.fonts.byShot['de-feature1-350.png'].length).toBeGreaterThan(0);
@@ -175,6 +182,30 @@ describe('store-landing screenshots on a small build: --update, --only, missing 
       expect(result.error.hint).toMatch(
         /^Every difference is inside an image; .*this machine draws images unlike the one that made the baselines/,
       );
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'lists the baselines no page produces any more as a note, and --update --prune removes them as one set with the rest',
+    async () => {
+      const stale = await copyBaselines('stale baselines');
+      await cp(path.join(stale, 'de-default-390.png'), path.join(stale, 'it-default-390.png'));
+      await cp(path.join(stale, 'de-default-350.png'), path.join(stale, 'it-default-350.png'));
+      const args = ['screenshots', '--build', build, '--baseline', stale, '-o', path.join(work, 'stale report')];
+      const check = await runCli(args);
+      expect(check.code, check.stderr).toBe(0);
+      expect(check.stdout).toContain(
+        'Note: 2 stale baselines (no page produces them any more; --update --prune removes them):\n    it-default-350.png\n    it-default-390.png',
+      );
+      // --update alone writes, and removes nothing.
+      expect((await runCli([...args, '--update'])).code).toBe(0);
+      expect(existsSync(path.join(stale, 'it-default-390.png'))).toBe(true);
+      const pruned = await runCli([...args, '--update', '--prune']);
+      expect(pruned.code, pruned.stderr).toBe(0);
+      expect(pruned.stdout).toContain('Removed 2 stale baselines');
+      expect((await readdir(stale)).filter((name) => name.startsWith('it-'))).toEqual([]);
+      expect((await readdir(work)).filter((name) => name.includes('.baselines-'))).toEqual([]);
     },
     RUN_TIMEOUT,
   );

@@ -1,5 +1,5 @@
 // The screenshot regression command on the default pages: passes on the committed baselines (the same pixels in
-// the Chromium that made them, the same layout in another: committed-baselines.ts), and ends cleanly on Ctrl+C.
+// the Chromium that made them, the same layout in another: committed-baselines.ts), and ends cleanly on Ctrl+C or SIGKILL.
 // On a small build: screenshot-updates.test.ts and screenshot-shards.test.ts.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -21,17 +21,7 @@ describe('store-landing screenshots', () => {
     async () => {
       const report = path.join(await temporaryDir(), 'report');
       // Compared even when Debian's Chromium is newer than the one that made them (judgeCommittedBaselines).
-      const run = await runCli([
-        'screenshots',
-        '--build',
-        buildDir,
-        '--baseline',
-        baselines,
-        '-o',
-        report,
-        '--json',
-        '--ignore-environment',
-      ]);
+      const run = await runCli(['screenshots', '--build', buildDir, '--baseline', baselines, '-o', report, '--json']);
       // --json puts the failure in stdout: a missing font or browser shows there, with what to install.
       const result = JSON.parse(run.stdout || '{}');
       expect(result.shots, run.stdout + run.stderr).toHaveLength(40);
@@ -105,6 +95,58 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
       for (const deadline = Date.now() + 10_000; running(browser) && Date.now() < deadline; )
         await new Promise((resolve) => setTimeout(resolve, 50));
       expect(running(browser)).toBe(false);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'killed with SIGKILL while it captures: its Chromium exits with it, and the next run removes its temporary folder',
+    async () => {
+      const tmp = await temporaryDir();
+      const run = (baselines: string) =>
+        spawn(
+          process.execPath,
+          [
+            path.join(repoRoot, 'bin/store-landing.js'),
+            'screenshots',
+            '-c',
+            path.join(fixturesDir, 'site/base.yaml'),
+            '--baseline',
+            baselines,
+            '--update',
+            '-o',
+            path.join(tmp, 'report'),
+          ],
+          { env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' },
+        );
+      const child = run(await temporaryDir());
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      let browser: number | undefined;
+      while (browser === undefined) {
+        expect(child.exitCode, 'the run ended before it captured').toBeNull();
+        browser = childrenOf(child.pid!)
+          .find(([, command]) => /chrom/i.test(command!))
+          ?.map(Number)[0];
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Mid-capture: no handler of the process runs, so only the pipe tells Chromium.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      child.kill('SIGKILL');
+      await ended;
+      /** Every process whose command line names the run's temporary folder (Chromium's profile is in it). */
+      const leftovers = () =>
+        spawnSync('pgrep', ['-f', tmp], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number).filter(running);
+      for (const deadline = Date.now() + 10_000; (running(browser) || leftovers().length) && Date.now() < deadline; )
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(running(browser)).toBe(false);
+      expect(leftovers()).toEqual([]);
+      const killed = (await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'));
+      expect(killed).toHaveLength(1);
+      expect(await readdir(path.join(tmp, killed[0]!))).toContain('chromium-profile');
+      // The next run removes it (its owner is dead), and its own when it ends.
+      const next = run(await temporaryDir());
+      await new Promise((resolve) => next.once('exit', resolve));
+      expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toEqual([]);
     },
     RUN_TIMEOUT,
   );

@@ -18,31 +18,42 @@ export const BaselinesMissing = defineWithHint({
 
 /**
  * `changed`: each name with where it changed; `updateCommand`: the command line that rewrites the
- * baselines, made of the user's own flags; `imagesOnly`: every changed shot differs inside its
- * images only (results.ts, differsInImagesOnly).
+ * baselines, made of the user's own flags; `cause.imagesOnly`: every changed shot differs inside its
+ * images only (results.ts, differsInImagesOnly); `cause.environment`: how the baselines'
+ * environment differs from this one (environment.ts), empty when it does not.
  */
 export const ScreenshotsChanged = defineWithHint({
   name: 'ScreenshotsChanged',
-  message: (changed: string[], missing: string[], report: string, _updateCommand: string, _imagesOnly: boolean) =>
+  message: (changed: string[], missing: string[], report: string, _updateCommand: string, _cause: ChangeCause) =>
     `${changed.length} screenshot${changed.length === 1 ? ' differs' : 's differ'} from the baselines: ${listSome(changed)}.` +
     `${missing.length ? ` ${missing.length} ${missing.length === 1 ? 'has' : 'have'} no baseline: ${listSome(missing)}.` : ''} Report: ${report}`,
-  hint: (_changed: string[], _missing: string[], _report: string, updateCommand: string, imagesOnly: boolean) =>
-    (imagesOnly
+  hint: (_changed: string[], _missing: string[], _report: string, updateCommand: string, cause: ChangeCause) =>
+    (cause.environment.length
+      ? `The baselines were made in another environment (${cause.environment.join('; ')}): that is the likely cause. ` +
+        "Capture in the baselines' environment (the container of .ci/Dockerfile, docs/screenshots.md), or approve the captures of the run that made them " +
+        'with `npx store-landing screenshots --approve REPORT_DIR`. '
+      : '') +
+    (cause.imagesOnly
       ? 'Every difference is inside an image; the text and layout around them match. If no image changed, this machine draws ' +
         'images unlike the one that made the baselines: re-make them on the machine that runs the check (docs/screenshots.md, "When the check fails"). '
       : '') +
     `Open the report; if the change is intended, run \`${updateCommand}\` (it writes only the missing and the changed baselines; --only GLOB approves some of them) and commit them.`,
 });
 
-/** `differences`: one sentence each (screenshots/environment.ts). */
+/** What ScreenshotsChanged's hint names as a likely cause. */
+export interface ChangeCause {
+  imagesOnly: boolean;
+  environment: string[];
+}
+
+/** `differences`: one sentence each (screenshots/environment.ts). Only a partial approval (--only) refuses another environment. */
 export const ScreenshotEnvironmentMismatch = defineWithHint({
   name: 'ScreenshotEnvironmentMismatch',
   message: (dir: string, differences: string[], _report: string, _updateCommand: string) =>
-    `The baselines in ${dir} were made in another environment, so their pixels cannot be compared with these captures:\n${differences.map((line) => `  - ${line}`).join('\n')}`,
+    `Wrote no baseline: the baselines in ${dir} were made in another environment, and approving only some screenshots (--only) would leave baselines of two environments in one folder:\n${differences.map((line) => `  - ${line}`).join('\n')}`,
   hint: (_dir: string, _differences: string[], report: string, updateCommand: string) =>
-    'Capture in the environment the baselines were made in: the pinned container (.ci/Dockerfile; docs/screenshots.md). ' +
-    `If this environment is to be the new reference, re-make every baseline here with \`${updateCommand}\`. ` +
-    `To compare the pixels anyway, add --ignore-environment. Report: ${report}`,
+    "Approve them in the baselines' environment (the container of .ci/Dockerfile; docs/screenshots.md), or from a report made there (--approve REPORT_DIR --only GLOB). " +
+    `If this environment is to be the new reference, re-make every baseline here: \`${updateCommand.replace(/ --only ('[^']*'|\S+)/, '')}\`. Report: ${report}`,
 });
 
 /** `locales`: each locale with the characters its pages lack, as [locale, characters]. */
@@ -110,6 +121,34 @@ export const ChromiumMissing = define({
   name: 'ChromiumMissing',
   message: (file: string) => `Cannot find Chromium at ${file}.`,
   hint: 'Install it (Debian: apt-get install -y chromium) or set PUPPETEER_EXECUTABLE_PATH to a Chrome or Chromium binary.',
+});
+
+/** `stale`: the baselines --prune would have removed. */
+export const BaselinesNotOwned = defineWithHint({
+  name: 'BaselinesNotOwned',
+  message: (dir: string, stale: string[]) =>
+    `Refusing to prune ${dir}: it holds no .store-landing-baselines file, so it may not be a folder of baselines only. ${stale.length} stale: ${listSome(stale)}.`,
+  hint: (dir: string, _stale: string[]) =>
+    `If every PNG in ${dir} is a screenshot baseline, mark it as the tool's: \`printf 'store-landing-baselines 1\\n' > ${dir}/.store-landing-baselines\` (commit it), then run --prune again; or remove the stale files yourself.`,
+});
+
+export const PruneWithoutUpdate = define({
+  name: 'PruneWithoutUpdate',
+  message: () => '--prune removes the stale baselines as part of --update or --approve, and neither is given.',
+  hint: 'Add --update (or --approve REPORT_DIR); a plain check lists the stale baselines as a note.',
+});
+
+export const ApproveWithUpdate = define({
+  name: 'ApproveWithUpdate',
+  message: () => '--approve takes its captures from a report, --update captures here: give one of them.',
+  hint: "Approve CI's report with --approve REPORT_DIR [--only GLOB], or capture and write here with --update.",
+});
+
+/** `reason`: what the report lacks or records otherwise (screenshots/approve.ts). */
+export const ApproveReportMismatch = define({
+  name: 'ApproveReportMismatch',
+  message: (dir: string, reason: string) => `Refusing to approve the captures of ${dir}: ${reason}.`,
+  hint: 'Approve a report of a run of this very config and store-landing version (download the report of the CI run of this commit), or run the check again.',
 });
 
 /** Up to five names, and how many more. */

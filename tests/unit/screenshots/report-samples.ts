@@ -89,9 +89,12 @@ export function sampleReport(changes: Partial<ScreenshotReport> = {}): Screensho
       current: { ...environment, fingerprint: 'sha256:1' },
       baseline: { ...environment, fingerprint: 'sha256:1' },
       differences: [],
-      ignored: false,
+      withheld: false,
     },
     updateCommand: "npx store-landing screenshots --baseline 'my <baselines>' --update",
+    stale: [],
+    pruned: [],
+    source: { fingerprint: null },
     ...changes,
   };
 }

@@ -42,28 +42,28 @@ describe('writeJunit', () => {
     expect(readJunit(writeJunit(updated, 'out')).counts).toEqual({ tests: 3, failures: 0, errors: 0, skipped: 0 });
   });
 
-  it('adds one error case when the baselines were made in another environment, none when compared anyway', () => {
+  it('adds one error case when a partial approval was withheld for another environment, none for a mere difference', () => {
     const environment = { ...report.environment, differences: ['browser: Chrome/1 made the baselines, this is Chrome/2'] };
-    const junit = readJunit(writeJunit({ ...report, shots: [], environment }, 'out'));
+    expect(readJunit(writeJunit({ ...report, shots: [], environment }, 'out')).counts.errors).toBe(0);
+    const junit = readJunit(writeJunit({ ...report, shots: [], environment: { ...environment, withheld: true } }, 'out'));
     expect(junit.counts).toEqual({ tests: 1, failures: 0, errors: 1, skipped: 0 });
     expect(junit.cases[0]).toMatchObject({ classname: 'environment', name: 'environment.json' });
-    expect(readJunit(writeJunit({ ...report, shots: [], environment: { ...environment, ignored: true } }, 'out')).counts.errors).toBe(0);
   });
 });
 
 describe('reportFailure', () => {
-  it('says another environment first, then text without a font, then the changed and missing baselines', () => {
+  it('says a withheld partial approval first, then text without a font, then the changed and missing baselines', () => {
     const report = sampleReport();
-    const mismatch = reportFailure(
-      { ...report, environment: { ...report.environment, differences: ['device scale: 1 in the baselines, 2 here'] } },
-      'r.html',
-    )!;
+    const differences = ['device scale: 1 in the baselines, 2 here'];
+    // A difference alone is a note: the shots decide.
+    expect(reportFailure({ ...report, environment: { ...report.environment, differences } }, 'r.html')!.name).toBe('GlyphsMissing');
+    const mismatch = reportFailure({ ...report, environment: { ...report.environment, differences, withheld: true } }, 'r.html')!;
     expect(mismatch.name).toBe('ScreenshotEnvironmentMismatch');
     expect(mismatch.message).toBe(
-      'The baselines in my <baselines> were made in another environment, so their pixels cannot be compared with these captures:\n  - device scale: 1 in the baselines, 2 here',
+      'Wrote no baseline: the baselines in my <baselines> were made in another environment, and approving only some screenshots (--only) would leave baselines of two environments in one folder:\n  - device scale: 1 in the baselines, 2 here',
     );
     expect(mismatch.hint).toContain('.ci/Dockerfile');
-    expect(mismatch.hint).toContain('--ignore-environment');
+    expect(mismatch.hint).toContain('--approve REPORT_DIR');
     const glyphs = reportFailure(report, 'r.html')!;
     expect(glyphs.message).toContain('the sat pages lack ᱥ U+1C65, ᱟ U+1C5F (sat-default-350.png)');
     expect(glyphs.hint).toContain('apt-get install -y fonts-noto-core');
@@ -72,6 +72,21 @@ describe('reportFailure', () => {
       '1 screenshot differs from the baselines: kids/de-x-350.png (86 pixels differ in 40x12 at 20,35 (the page went from 350x2000 to 350x2010)). 1 has no baseline: fr-default-390@3x.png. Report: r.html',
     );
     expect(changed.hint).not.toContain('inside an image');
+    expect(changed.hint).not.toContain('likely cause');
+    // Failing shots in another environment: the message names it as the likely cause, and how to capture in the baselines'.
+    const elsewhere = reportFailure(
+      {
+        ...report,
+        shots: report.shots.slice(0, 3),
+        environment: { ...report.environment, differences: ['browser: Chrome/1 made the baselines, this is Chrome/2'] },
+      },
+      'r.html',
+    )!;
+    expect(elsewhere.name).toBe('ScreenshotsChanged');
+    expect(elsewhere.hint).toMatch(
+      /^The baselines were made in another environment \(browser: Chrome\/1 made the baselines, this is Chrome\/2\): that is the likely cause\. Capture in the baselines' environment \(the container of \.ci\/Dockerfile/,
+    );
+    expect(elsewhere.hint).toContain('--approve REPORT_DIR');
     expect(reportFailure({ ...report, shots: report.shots.slice(2, 3) }, 'r.html')!.name).toBe('BaselinesMissing');
     expect(reportFailure({ ...report, shots: report.shots.slice(0, 1) }, 'r.html')).toBeUndefined();
   });
@@ -121,13 +136,18 @@ describe('writeReport', () => {
     expect(sources).toContain('current/fr-default-390@3x.png');
   });
 
-  it('leads with the environment when the baselines were made in another one', () => {
+  it('leads with the environment as a note when the baselines were made in another one, naming it the likely cause of failing shots', () => {
     const report = sampleReport();
-    const document = page({
-      ...report,
-      environment: { ...report.environment, differences: ['browser: Chrome/1 made the baselines, this is Chrome/2'] },
-    });
-    expect(document.querySelector('h2')!.textContent).toBe('Made in another environment');
+    const differences = ['browser: Chrome/1 made the baselines, this is Chrome/2'];
+    const document = page({ ...report, environment: { ...report.environment, differences } });
+    expect(document.querySelector('h2')!.textContent).toBe('Another environment (a note)');
     expect(document.body.textContent).toContain('browser: Chrome/1 made the baselines, this is Chrome/2');
+    expect(document.body.textContent).toContain(
+      'Every screenshot was compared. Where pixels differ below, this environment is the likely cause',
+    );
+    const passing = page({ ...report, shots: report.shots.slice(0, 1), environment: { ...report.environment, differences } });
+    expect(passing.body.textContent).not.toContain('likely cause');
+    const withheld = page({ ...report, environment: { ...report.environment, differences, withheld: true } });
+    expect(withheld.querySelector('h2')!.textContent).toBe('Made in another environment: nothing written');
   });
 });
