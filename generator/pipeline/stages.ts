@@ -31,7 +31,7 @@ export async function buildValidSite(
   report('bundle');
   // Refuse an output folder that may not be replaced (the config's own, a git worktree, ...) before the expensive work.
   const protect = { configFile: valid.loaded.file };
-  if (!options.write) await checkOutput(options.outDir, protect);
+  if (!options.write) await checkOutput(options.outDir, protect, { pages });
   const context =
     options.context ??
     createBuildContext(await cachedBundle(path.join(cacheRoot(valid.loaded.dir), 'bundle'), bundleRuntime), {

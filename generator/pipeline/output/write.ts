@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Compressor } from '../../shared/compress.ts';
 import { removeOnExit } from '../../shared/exit-cleanup.ts';
 import { assertOwned, isMarked, markerOf, resolveTarget, writeMarker, type Guards } from '../../shared/ownership.ts';
-import { checkWritable, describeWriteError } from './environment.ts';
+import { checkWritable, describeWriteError, type BuildNeeds } from './environment.ts';
 import { currentOwner, heartbeat, nameAlive, ownerAlive, ownerTag, readOwner, withLock } from './lock.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
@@ -84,13 +84,14 @@ export async function writeOutput(
 
 /**
  * Everything that can be checked about an output folder before a build renders anything:
- * links resolved, protected folders refused, the folder one a build wrote, the disk writable.
+ * links resolved, protected folders refused, the folder one a build wrote, the disk writable
+ * and, given what the build `needs`, with room for it.
  * @returns the real path of the folder the build replaces.
  * @throws UserError naming the folder and what to do.
  */
-export async function checkOutput(outDir: string, guards: Guards = {}): Promise<string> {
+export async function checkOutput(outDir: string, guards: Guards = {}, needs?: BuildNeeds): Promise<string> {
   const { dir } = await resolveTarget(outDir, WHAT, guards);
-  await checkWritable(dir);
+  await checkWritable(dir, needs);
   // Another build may be swapping this very folder: between its two renames the folder is gone
   // or half read. Under the lock no swap runs, and a killed build's leftovers are cleared first.
   await withLock(lockOf(dir), async () => {
