@@ -13,6 +13,7 @@ import type { BuildOptions, BuildProgress, BuildResult, WrittenCampaign } from '
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { siteRootFiles, type SiteEntry } from './site-root.ts';
 import { campaignsInProcess, campaignsInWorkers, workerCount, type IndexedCampaign } from './workers/workers.ts';
+import type { Removal } from './output/remove.ts';
 import { byteLength, checkOutput, writeOutput, type OutputFile } from './output/write.ts';
 
 /** buildSite's work on a valid config: `started` loading it and `validated` it at these performance.now() times. */
@@ -25,13 +26,13 @@ export async function buildValidSite(
   const plans = selectCampaigns(valid.site, options);
   const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
   let done = { campaigns: 0, pages: 0 };
-  const report = (stage: BuildProgress['stage'], images: ImageStats = { encoded: 0, cached: 0 }) =>
-    options.onProgress?.({ stage, campaignsDone: done.campaigns, campaigns: plans.length, pagesDone: done.pages, pages, images });
+  const report = (stage: BuildProgress['stage'], images: ImageStats = { encoded: 0, cached: 0 }, removing?: Removal) =>
+    options.onProgress?.({ stage, campaignsDone: done.campaigns, campaigns: plans.length, pagesDone: done.pages, pages, images, removing });
   const load = Math.round((validated - started) * 10) / 10;
-  report('bundle');
   // Refuse an output folder that may not be replaced (the config's own, a git worktree, ...) before the expensive work.
   const protect = { configFile: valid.loaded.file };
-  if (!options.write) await checkOutput(options.outDir, protect, { pages });
+  if (!options.write) await checkOutput(options.outDir, protect, { pages }, (removal) => report('clean', undefined, removal));
+  report('bundle');
   const context =
     options.context ??
     createBuildContext(await cachedBundle(path.join(cacheRoot(valid.loaded.dir), 'bundle'), bundleRuntime), {

@@ -7,6 +7,7 @@ import { Compressor } from '../../shared/compress.ts';
 import { removeOnExit } from '../../shared/exit-cleanup.ts';
 import { assertOwned, isMarked, markerOf, resolveTarget, writeMarker, type Guards } from '../../shared/ownership.ts';
 import { checkWritable, describeWriteError, type BuildNeeds } from './environment.ts';
+import { removeTree, type Removal } from './remove.ts';
 import { currentOwner, heartbeat, nameAlive, ownerAlive, ownerTag, readOwner, withLock } from './lock.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
@@ -85,17 +86,23 @@ export async function writeOutput(
 /**
  * Everything that can be checked about an output folder before a build renders anything:
  * links resolved, protected folders refused, the folder one a build wrote, the disk writable
- * and, given what the build `needs`, with room for it.
+ * and, given what the build `needs`, with room for it. `onRemoving` is told how the removal of a
+ * killed build's leftovers goes (removeLeftovers).
  * @returns the real path of the folder the build replaces.
  * @throws UserError naming the folder and what to do.
  */
-export async function checkOutput(outDir: string, guards: Guards = {}, needs?: BuildNeeds): Promise<string> {
+export async function checkOutput(
+  outDir: string,
+  guards: Guards = {},
+  needs?: BuildNeeds,
+  onRemoving?: (removal: Removal) => void,
+): Promise<string> {
   const { dir } = await resolveTarget(outDir, WHAT, guards);
   await checkWritable(dir, needs);
   // Another build may be swapping this very folder: between its two renames the folder is gone
   // or half read. Under the lock no swap runs, and a killed build's leftovers are cleared first.
   await withLock(lockOf(dir), async () => {
-    await removeLeftovers(path.dirname(dir), path.basename(dir));
+    await removeLeftovers(path.dirname(dir), path.basename(dir), onRemoving);
     await assertOwned(dir, 'build', WHAT);
   }).catch((error: unknown) => {
     throw describeWriteError(error, path.dirname(dir));
@@ -246,9 +253,10 @@ async function swapIn(staging: string, target: string): Promise<string | undefin
  * (`.old-*`) is put back when the output is missing (the swap was cut between its renames;
  * swaps only happen under the lock, so none is under way now) and deleted otherwise. A
  * staging folder (`.tmp-*`) is written outside the lock, so it is deleted only once its owner
- * is dead by lock.ts's judgement: no heartbeat for a while, or a PID known to be gone.
+ * is dead by lock.ts's judgement: no heartbeat for a while, or a PID known to be gone. Either can
+ * hold a whole site: `onRemoving` is told how many files are gone as they go.
  */
-export async function removeLeftovers(parent: string, base: string): Promise<void> {
+export async function removeLeftovers(parent: string, base: string, onRemoving?: (removal: Removal) => void): Promise<void> {
   const leftover = new RegExp(`^\\.${escapeRegExp(base)}\\.(tmp|old)-(\\d+)-([0-9a-f]+)$`);
   const target = path.join(parent, base);
   const found = (await readdir(parent)).flatMap((entry) => {
@@ -260,7 +268,7 @@ export async function removeLeftovers(parent: string, base: string): Promise<voi
   if (retired[0] && !existsSync(target)) await rename(retired[0].file, target);
   for (const { file, kind, number, tagged } of found) {
     if (!existsSync(file) || (kind === 'tmp' && (await stagingAlive(file, number, tagged)))) continue;
-    await rm(file, { recursive: true, force: true });
+    await removeTree(file, onRemoving);
   }
 }
 
