@@ -11,10 +11,11 @@ import { configFingerprint } from './fingerprint.ts';
 import type { ImageStats } from './images/images.ts';
 import type { BuildOptions, BuildProgress, BuildResult, WrittenCampaign } from './options.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
-import { siteRootFiles, type SiteEntry } from './site-root.ts';
+import { siteRootBatches, type SiteEntry } from './site-root.ts';
 import { campaignsInProcess, campaignsInWorkers, workerCount, type IndexedCampaign } from './workers/workers.ts';
 import type { Removal } from './output/remove.ts';
-import { byteLength, checkOutput, writeOutput, type OutputFile } from './output/write.ts';
+import { byteLength } from './output/staging-writer.ts';
+import { checkOutput, writeOutput, type OutputFile } from './output/write.ts';
 
 /** buildSite's work on a valid config: `started` loading it and `validated` it at these performance.now() times. */
 export async function buildValidSite(
@@ -97,8 +98,8 @@ async function* siteBatches(
     // The writer failed or finished: no worker goes on.
     await campaigns.return(undefined);
   }
-  // Hosts read their configuration at the root of what is uploaded: one for every campaign.
-  yield siteRootFiles(written, selection, fingerprint);
+  // Hosts read their configuration at the root of what is uploaded: one for every campaign, a host at a time.
+  yield* siteRootBatches(written, selection, fingerprint);
 }
 
 /** The bytes of a campaign's `assets` folder among its `files`, and of its runtime script. */
