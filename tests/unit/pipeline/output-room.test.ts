@@ -31,7 +31,9 @@ describe('room for a build', () => {
     const refusal = await userRefusal(checkWritable(`${dir}/out`, { pages: Math.ceil(free / (32 * 1024)) + 1_000_000 }));
     expect(refusal.name).toBe('OutputNoRoom');
     expect(refusal.message).toMatch(
-      new RegExp(`^Cannot write the build to ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: it needs at least [0-9.]+ [GM]B \\([0-9,]+ pages\\) and the disk has .+ free\\.$`),
+      new RegExp(
+        `^Cannot write the build to ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: it needs at least [0-9.]+ [GM]B \\([0-9,]+ pages\\) and the disk has .+ free\\.$`,
+      ),
     );
     await expect(checkWritable(`${dir}/out`, { pages: 20 })).resolves.toBeUndefined();
   });
