@@ -43,15 +43,27 @@ export function writeConfig(dir: string, file: string, campaigns: number, distin
     Array.from({ length: campaigns }, (_, i) => [
       `campaign-${String(i + 1).padStart(width, '0')}`,
       {
-        ...(distinct ? { app: { ratingCount: 1000 + i, developer: `Lumen Pixel Labs ${i + 1}` } } : {}),
+        ...(distinct ? { app: { ratingCount: 1000 + i, developer: `Lumen ${i + 1}` } } : {}),
         tracking: { appsflyer: { oneLink: { default: `https://pictura.onelink.me/Ab1c/c${i + 1}` } } },
         splitTest: { feature1: { fullPrice: i % 100, discount: 100 - (i % 100) } },
       },
     ]),
   );
+  // One line per campaign, so 5,000 campaigns fit in a config's 1 MB.
+  const campaignsData = config.campaigns;
+  delete config.campaigns;
+  const lines = Object.entries(campaignsData).map(([name, value]) => `  ${name}: ${flow(value)}`);
   const written = path.join(dir, file);
-  writeFileSync(written, stringify(config));
+  writeFileSync(written, `${stringify(config)}campaigns:\n${lines.join('\n')}\n`);
   return written;
+}
+
+/** `value` as one line of YAML flow style, keys unquoted (the bench's keys are plain words). */
+function flow(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  return `{${Object.entries(value)
+    .map(([key, item]) => `${key}: ${flow(item)}`)
+    .join(', ')}}`;
 }
 
 /**

@@ -6,7 +6,8 @@
 // before it flushed. The workloads (bench-workloads.ts): 50 campaigns x 20 pages that differ
 // only in links and weights (rendered once, filled in per campaign); the same 50 with their
 // own listing facts (every page rendered: on every core by default, and with --jobs 1 in one
-// thread); 1,000 such campaigns (20,000 pages, one run: it takes a while). Each is compared
+// thread); 1,000 such campaigns (20,000 pages, one run: it takes a while), and with --huge 5,000
+// (100,060 pages, minutes). Each is compared
 // with the floor on this machine, a bare renderToString + writeFile loop over its own pages in
 // one thread on the same disk. It runs on a RAM disk (/dev/shm) and on the disk: on a VM whose
 // disk is slow to create files, the disk measures the VM; the RAM disk, the generator.
@@ -23,6 +24,11 @@ import { floorPerPage, runBuild, writeConfig, type RunResult, type Workload } fr
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LARGE_CAMPAIGNS = Number(process.env.BENCH_LARGE_CAMPAIGNS ?? 1000);
+/**
+ * `npm run bench -- --huge` adds 5,000 distinct campaigns (100,060 pages, one run on the RAM disk):
+ * its peak memory is the figure to watch, and it takes minutes, so it is not in the default run.
+ */
+const HUGE_CAMPAIGNS = process.argv.includes('--huge') ? 5000 : 0;
 /** Another checkout to measure with the same workloads (`BENCH_TREE=../before npm run bench`), for before-and-after figures. */
 const tree = path.resolve(process.env.BENCH_TREE ?? root);
 const own = tree === path.resolve(root);
@@ -165,6 +171,17 @@ function workloads(work: string): Workload[] {
       runs: 1,
       onDisk: false,
     },
+    ...(HUGE_CAMPAIGNS
+      ? [
+          {
+            name: `distinct, ${HUGE_CAMPAIGNS} x 20`,
+            config: writeConfig(work, 'distinct-huge.yaml', HUGE_CAMPAIGNS, true),
+            flags: [],
+            runs: 1,
+            onDisk: false,
+          },
+        ]
+      : []),
   ];
 }
 

@@ -16,6 +16,9 @@ export function describeProgress(progress: BuildProgress): string {
   const campaigns =
     progress.campaigns > 1 ? ` · campaign ${Math.min(progress.campaignsDone + 1, progress.campaigns)}/${progress.campaigns}` : '';
   switch (progress.stage) {
+    case 'clean':
+      // The count first: a long path is what the line's width cuts.
+      return `Removing what a stopped build left: ${(progress.removing?.files ?? 0).toLocaleString('en-US')} files of ${progress.removing?.folder ?? 'its folder'}…`;
     case 'bundle':
       return 'Bundling the runtime…';
     case 'render':

@@ -31,5 +31,5 @@ async function imageProblem(loaded: LoadedConfig, files: ProjectFiles, { role, s
   const bytes = files.bytes(file) ?? 0;
   if (path.extname(file).toLowerCase() === '.svg' && bytes > MAX_SVG_BYTES) return svgTooLarge(written, bytes);
   const read = await files.image(file);
-  return 'unreadable' in read ? unreadableImage(written, read.unreadable) : checkImage(read.header, role, written);
+  return 'unreadable' in read ? unreadableImage(written, read.unreadable, read.fix) : checkImage(read.header, role, written);
 }

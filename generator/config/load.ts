@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ConfigError, ConfigNotFound, ConfigUnreadable, type ConfigIssue } from '../shared/errors.ts';
 import { lineAndColumnAt, readConfigText } from './read-text.ts';
+import { countAliases } from './yaml-aliases.ts';
 import { describeYamlErrors, duplicateKeyIssues, firstStructuralError } from './yaml-errors.ts';
 
 /** A config file as read from disk: its data, and the document and line table to locate keys in it. */
@@ -55,18 +56,23 @@ export function parseConfig(text: string, file: string): LoadedConfig {
   const issues: ConfigIssue[] = describeYamlErrors(document.errors, document, lineCounter, source, file);
   issues.push(...duplicateKeyIssues(document, lineCounter, file, firstStructuralError(document.errors)));
   issues.sort((a, b) => a.line - b.line || a.column - b.column);
-  issues.push(...aliasIssues(document, lineCounter, file));
+  // Counted before anything expands them: yaml's own count looks each alias's anchor up anew, in quadratic time.
+  const aliases = countAliases(document, MAX_ALIAS_COUNT);
+  for (const { source, offset } of aliases.unknown) {
+    const [line, column] = lineAndColumnAt(lineCounter.lineStarts, offset);
+    const message = `unknown alias "*${source}": expected an anchor "&${source}" earlier in the file, found none`;
+    issues.push({ file, line, column, path: '', message });
+  }
   if (issues.length) throw new ConfigError(issues);
+  if (aliases.overAt !== undefined) throw aliasesTooFar(document, lineCounter, file);
 
   let data: unknown;
   try {
-    data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    // Counted above, in every copy's nesting: yaml's own count (another rule, quadratic) would only differ.
+    data = document.toJS({ maxAliasCount: -1 });
   } catch (error) {
-    // yaml refuses documents whose aliases expand past the limit (a "billion laughs" file).
     const [line, column] = firstAliasPosition(document, lineCounter);
-    const message = /alias count/i.test((error as Error).message)
-      ? `aliases expand too far: expected at most ${MAX_ALIAS_COUNT} copies made by aliases (*name), found more (a "billion laughs" file?); write the values out instead`
-      : `cannot read the YAML: ${(error as Error).message.split('\n')[0]}`;
+    const message = `cannot read the YAML: ${(error as Error).message.split('\n')[0]}`;
     throw new ConfigError([{ file, line, column, path: '', message }]);
   }
   if (data === null || data === undefined) {
@@ -78,23 +84,11 @@ export function parseConfig(text: string, file: string): LoadedConfig {
   return { file, dir: path.dirname(path.resolve(file)), data, document, lineCounter };
 }
 
-/** Aliases whose anchor is not defined before them. */
-function aliasIssues(document: Document, lineCounter: LineCounter, file: string): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  visit(document, {
-    Alias(_, alias) {
-      if (alias.resolve(document)) return;
-      const [line, column] = lineAndColumnAt(lineCounter.lineStarts, alias.range?.[0] ?? 0);
-      issues.push({
-        file,
-        line,
-        column,
-        path: '',
-        message: `unknown alias "*${alias.source}": expected an anchor "&${alias.source}" earlier in the file, found none`,
-      });
-    },
-  });
-  return issues;
+/** The refusal of a document whose aliases make more than MAX_ALIAS_COUNT copies (a "billion laughs" file), at its first alias. */
+function aliasesTooFar(document: Document, lineCounter: LineCounter, file: string): ConfigError {
+  const [line, column] = firstAliasPosition(document, lineCounter);
+  const message = `aliases expand too far: expected at most ${MAX_ALIAS_COUNT} copies made by aliases (*name), found more (a "billion laughs" file?); write the values out instead`;
+  return new ConfigError([{ file, line, column, path: '', message }]);
 }
 
 function firstAliasPosition(document: Document, lineCounter: LineCounter): [number, number] {

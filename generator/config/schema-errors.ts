@@ -141,10 +141,17 @@ function unknownKey(error: ErrorObject, keyPath: KeyPath, key: string): SchemaPr
 
 /** A key of the wrong shape, with what its shape should be (from the error of the key's own check). */
 function invalidKey(error: ErrorObject, all: ErrorObject[], keyPath: KeyPath, name: string): SchemaProblem {
-  const inner = all.find(
+  const inners = all.filter(
     (other) => other.propertyName === name && other.keyword !== 'propertyNames' && other.instancePath === error.instancePath,
   );
-  const expected = inner ? `: expected ${expectationOf(inner)}` : '';
+  // A key too long is that, whatever else is wrong with it (as for values, above).
+  const tooLong = inners.find((other) => other.keyword === 'maxLength');
+  const inner = inners[0];
+  const expected = tooLong
+    ? `: expected at most ${(tooLong.params as { limit: number }).limit} characters, found ${[...name].length}`
+    : inner
+      ? `: expected ${expectationOf(inner)}`
+      : '';
   return {
     keyPath: [...keyPath, name],
     atKey: true,

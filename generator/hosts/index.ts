@@ -1,10 +1,10 @@
 // The hosting files of a build: per host, what its engine needs to serve the site the way `serve` does.
 import { cloudflareFiles } from './cloudflare.ts';
 import { cloudfrontFiles } from './cloudfront.ts';
-import { netlifyFiles, netlifyHeaders } from './netlify.ts';
+import { NETLIFY_HEADERS, NETLIFY_REDIRECTS, netlifyFiles, netlifyHeaderPieces, netlifyHeaders, netlifyRedirectPieces } from './netlify.ts';
 import { nginxFiles } from './nginx.ts';
 import { orderedCampaigns, type HostSite } from './site.ts';
-import { vercelFiles } from './vercel.ts';
+import { VERCEL_JSON, vercelFiles, vercelJson } from './vercel.ts';
 
 export { negotiateLocale } from '../../page/edge/negotiate.ts';
 export { HOSTING_DIR, type HostCampaign, type HostSite } from './site.ts';
@@ -28,5 +28,28 @@ export function hostFiles(site: HostSite): Array<{ path: string; contents: strin
     ...vercelFiles(campaigns),
     ...nginxFiles(campaigns),
     ...cloudfrontFiles(campaigns),
+  ];
+}
+
+/** A host's file: its text whole, or in pieces written one after another (vercel.json: some 35 KB a campaign). */
+export type HostFile = { path: string; contents: string } | { path: string; pieces: () => Iterable<string> };
+
+/**
+ * hostFiles, a host at a time: each function makes one host's files when called, so a build of
+ * thousands of campaigns holds one host's configuration at once, and vercel.json in pieces.
+ */
+export function hostFileGroups(site: HostSite): Array<() => HostFile[]> {
+  if (site.campaigns.length === 0) return [];
+  const campaigns = orderedCampaigns(site);
+  return [
+    () => [{ path: '_headers', pieces: () => netlifyHeaderPieces(campaigns) }],
+    () => [
+      { path: NETLIFY_REDIRECTS, pieces: () => netlifyRedirectPieces(campaigns) },
+      { path: NETLIFY_HEADERS, pieces: () => netlifyHeaderPieces(campaigns) },
+    ],
+    () => cloudflareFiles(campaigns),
+    () => [{ path: VERCEL_JSON, pieces: () => vercelJson(campaigns) }],
+    () => nginxFiles(campaigns),
+    () => cloudfrontFiles(campaigns),
   ];
 }

@@ -25,11 +25,21 @@ export interface VercelRoute {
  * paths get its 404 page, in the locale whose folder they are in.
  */
 export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: VercelRoute[] } {
+  return { routes: [...vercelRoutes(campaigns)] };
+}
+
+/**
+ * vercelConfig's routes one at a time, so a site of thousands of campaigns is written route by
+ * route (vercelJson), never held whole: its before-filesystem routes, then its 404 routes.
+ */
+function* vercelRoutes(campaigns: readonly OrderedCampaign[]): Generator<VercelRoute> {
   const root = rootCampaign(campaigns);
-  const before: VercelRoute[] = [
-    { src: `^/${HOSTING_DIR}(?:/.*)?$`, status: 404, dest: `${root.basePath}404.html`, headers: pageHeaders(campaignHeaders(root), false) },
-  ];
-  const after: VercelRoute[] = [];
+  yield {
+    src: `^/${HOSTING_DIR}(?:/.*)?$`,
+    status: 404,
+    dest: `${root.basePath}404.html`,
+    headers: pageHeaders(campaignHeaders(root), false),
+  };
   // Campaigns usually share their locales: each pattern is built once, not once per campaign.
   const patterns = new Map<string, string>();
   const pattern: PatternOf = (locales, locale, defaultLocale) => {
@@ -45,42 +55,46 @@ export function vercelConfig(campaigns: readonly OrderedCampaign[]): { routes: V
       `${base}${locale === campaign.defaultLocale ? '' : `${locale}/`}${route ? `${route}/` : ''}index.html`;
     // One route for the campaign's root, one for all its other routes at once ($1 in dest): the file stays a few kilobytes per campaign.
     for (const { group, route } of routeGroups(campaign)) {
-      before.push(...negotiatedRoutes(campaign, routePattern(base, '', group), (locale) => page(locale, route), pattern));
+      yield* negotiatedRoutes(campaign, routePattern(base, '', group), (locale) => page(locale, route), pattern);
       for (const locale of campaign.locales) {
-        before.push({
+        yield {
           src: routePattern(base, `${locale}/`, group),
           dest: page(locale, route),
           headers: { ...pageHeaders(policyHeaders, false), 'Content-Language': locale },
-        });
+        };
       }
     }
     // Header-only (continue): the filesystem serves these paths, or the 404 rule below takes them.
-    before.push({ src: `^${escapeRegExp(base)}assets/.+$`, headers: assetHeaders(policyHeaders), continue: true });
+    yield { src: `^${escapeRegExp(base)}assets/.+$`, headers: assetHeaders(policyHeaders), continue: true };
     // After the assets rule: its policy is replaced by the sandboxing one for SVGs (headers.ts).
-    before.push({ src: `^${escapeRegExp(base)}assets/.+\\.svg$`, headers: svgAssetHeaders(), continue: true });
+    yield { src: `^${escapeRegExp(base)}assets/.+\\.svg$`, headers: svgAssetHeaders(), continue: true };
     const notFoundPattern = notFoundFiles(campaign).map(escapeRegExp).join('|');
-    before.push({
+    yield {
       src: `^${escapeRegExp(base)}(?:config\\.json|manifest\\.json|${notFoundPattern})$`,
       headers: pageHeaders(policyHeaders, false),
       continue: true,
-    });
+    };
+  }
+  yield { handle: 'filesystem' };
+  for (const campaign of campaigns) {
+    const base = campaign.basePath;
+    const policyHeaders = campaignHeaders(campaign);
     // A locale's folder first, for its own 404 page.
     for (const locale of campaign.locales.filter((locale) => locale !== campaign.defaultLocale)) {
-      after.push({
+      yield {
         src: `^${escapeRegExp(`${base}${locale}`)}(?:/.*)?$`,
         status: 404,
         dest: `${base}${locale}/404.html`,
         headers: pageHeaders(policyHeaders, false),
-      });
+      };
     }
-    after.push({
+    yield {
       src: `^${escapeRegExp(base.slice(0, -1))}(?:/.*)?$`,
       status: 404,
       dest: `${base}404.html`,
       headers: pageHeaders(policyHeaders, false),
-    });
+    };
   }
-  return { routes: [...before, { handle: 'filesystem' }, ...after] };
 }
 
 /** acceptLanguagePattern, or a memo of it. */
@@ -130,7 +144,25 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Vercel's files, for `_hosting/vercel/` (copied to the root of the deployed folder). */
+/** Where vercel.json is written, in the output: copied to the root of the deployed folder. */
+export const VERCEL_JSON = `${HOSTING_DIR}/vercel/vercel.json`;
+
+/** Vercel's files, for `_hosting/vercel/`. */
 export function vercelFiles(campaigns: readonly OrderedCampaign[]): Array<{ path: string; contents: string }> {
-  return [{ path: `${HOSTING_DIR}/vercel/vercel.json`, contents: JSON.stringify(vercelConfig(campaigns), null, 2) + '\n' }];
+  return [{ path: VERCEL_JSON, contents: [...vercelJson(campaigns)].join('') }];
+}
+
+/**
+ * vercel.json's text in pieces, a route at a time: the bytes of `JSON.stringify(vercelConfig(campaigns), null, 2)`
+ * and a line feed. Its routes repeat each campaign's language patterns, some 35 KB a campaign.
+ */
+export function* vercelJson(campaigns: readonly OrderedCampaign[]): Generator<string> {
+  yield '{\n  "routes": [';
+  let first = true;
+  for (const route of vercelRoutes(campaigns)) {
+    // Each route two levels deep, as JSON.stringify indents an item of the list of a key.
+    yield `${first ? '' : ','}\n    ${JSON.stringify(route, null, 2).replace(/\n/g, '\n    ')}`;
+    first = false;
+  }
+  yield first ? ']\n}\n' : '\n  ]\n}\n';
 }

@@ -4,6 +4,7 @@ import type { ValidSite } from './check.ts';
 import type { BuildContext } from './context.ts';
 import type { ImageStats } from './images/images.ts';
 import type { BuildSelection } from './plan.ts';
+import type { Removal } from './output/remove.ts';
 import type { writeOutput } from './output/write.ts';
 import type { SiteEntry } from './site-root.ts';
 
@@ -36,13 +37,16 @@ export interface BuildOptions extends BuildSelection {
 
 /** How far a build has got. */
 export interface BuildProgress {
-  stage: 'bundle' | 'render' | 'write';
+  /** `clean`: removing what a killed build left beside the output (`removing` says how far). */
+  stage: 'clean' | 'bundle' | 'render' | 'write';
   campaignsDone: number;
   campaigns: number;
   pagesDone: number;
   pages: number;
   /** The build's live image counts, updated as renditions are encoded or found in the cache. */
   images: ImageStats;
+  /** At the `clean` stage: the folder being removed and how many of its files are gone. */
+  removing?: Removal;
 }
 
 export interface BuildResult {

@@ -1,8 +1,9 @@
 // The files at the root of a build that describe the whole site: the manifest and every host's configuration.
 // `build` and `merge` both write them from here.
-import { hostFiles, type HostCampaign } from '../hosts/index.ts';
+import { hostFileGroups, type HostCampaign, type HostFile } from '../hosts/index.ts';
 import { MANIFEST_FILE, urlPathOf, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
 import type { Shard } from '../shared/shard.ts';
+import { isPieces } from './output/staging-writer.ts';
 import type { OutputFile } from './output/write.ts';
 
 /** One campaign folder of the site, as its manifest describes it. */
@@ -26,19 +27,43 @@ export function manifestText(manifest: SiteManifest | CampaignManifest): string 
  * `merge` writes the rest from the joined entries, so shards merged equal one `--all` build. A
  * shard's manifest carries the `fingerprint` of what it was built from (fingerprint.ts).
  */
-export function siteRootFiles(entries: SiteEntry[], selection: { all?: boolean; shard?: Shard }, fingerprint?: string): OutputFile[] {
-  const hosting = () => hostFiles({ campaigns: entries.map((entry) => hostCampaignOf(entry.manifest)) });
-  if (!selection.all) return hosting();
-  const root = entries.find((entry) => entry.name === null);
-  const site: SiteManifest = {
-    ...(root ? { root: root.manifest } : {}),
-    campaigns: entries
-      .filter((entry) => entry.name !== null)
-      .map((entry) => ({ name: entry.name!, dir: entry.dir, basePath: entry.manifest.basePath })),
-    ...(selection.shard ? { shard: { index: selection.shard.index, count: selection.shard.count, fingerprint } } : {}),
-  };
-  const manifest = { path: MANIFEST_FILE, contents: manifestText(site) };
-  return selection.shard ? [manifest] : [manifest, ...hosting()];
+export function siteRootFiles(
+  entries: SiteEntry[],
+  selection: { all?: boolean; shard?: Shard },
+  fingerprint?: string,
+): Array<{ path: string; contents: string }> {
+  return [...siteRootBatches(entries, selection, fingerprint)]
+    .flat()
+    .map(({ path, contents }) => ({ path, contents: isPieces(contents) ? [...contents.pieces()].join('') : String(contents) }));
+}
+
+/**
+ * siteRootFiles as a build writes them: a batch per host, each made only when the writer asks for
+ * it, vercel.json in pieces; so the root files of thousands of campaigns are never all in memory.
+ */
+export function* siteRootBatches(
+  entries: SiteEntry[],
+  selection: { all?: boolean; shard?: Shard },
+  fingerprint?: string,
+): Generator<OutputFile[]> {
+  if (selection.all) {
+    const root = entries.find((entry) => entry.name === null);
+    const site: SiteManifest = {
+      ...(root ? { root: root.manifest } : {}),
+      campaigns: entries
+        .filter((entry) => entry.name !== null)
+        .map((entry) => ({ name: entry.name!, dir: entry.dir, basePath: entry.manifest.basePath })),
+      ...(selection.shard ? { shard: { index: selection.shard.index, count: selection.shard.count, fingerprint } } : {}),
+    };
+    yield [{ path: MANIFEST_FILE, contents: manifestText(site) }];
+    if (selection.shard) return;
+  }
+  const groups = hostFileGroups({ campaigns: entries.map((entry) => hostCampaignOf(entry.manifest)) });
+  for (const group of groups) yield group().map(outputFileOf);
+}
+
+function outputFileOf(file: HostFile): OutputFile {
+  return 'pieces' in file ? { path: file.path, contents: { pieces: file.pieces } } : file;
 }
 
 /** A campaign as the host adapters need it, from its manifest. */

@@ -11,9 +11,11 @@ import { configFingerprint } from './fingerprint.ts';
 import type { ImageStats } from './images/images.ts';
 import type { BuildOptions, BuildProgress, BuildResult, WrittenCampaign } from './options.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
-import { siteRootFiles, type SiteEntry } from './site-root.ts';
+import { siteRootBatches, type SiteEntry } from './site-root.ts';
 import { campaignsInProcess, campaignsInWorkers, workerCount, type IndexedCampaign } from './workers/workers.ts';
-import { byteLength, checkOutput, writeOutput, type OutputFile } from './output/write.ts';
+import type { Removal } from './output/remove.ts';
+import { byteLength } from './output/staging-writer.ts';
+import { checkOutput, writeOutput, type OutputFile } from './output/write.ts';
 
 /** buildSite's work on a valid config: `started` loading it and `validated` it at these performance.now() times. */
 export async function buildValidSite(
@@ -25,13 +27,13 @@ export async function buildValidSite(
   const plans = selectCampaigns(valid.site, options);
   const pages = plans.reduce((total, plan) => total + plan.pages.length, 0);
   let done = { campaigns: 0, pages: 0 };
-  const report = (stage: BuildProgress['stage'], images: ImageStats = { encoded: 0, cached: 0 }) =>
-    options.onProgress?.({ stage, campaignsDone: done.campaigns, campaigns: plans.length, pagesDone: done.pages, pages, images });
+  const report = (stage: BuildProgress['stage'], images: ImageStats = { encoded: 0, cached: 0 }, removing?: Removal) =>
+    options.onProgress?.({ stage, campaignsDone: done.campaigns, campaigns: plans.length, pagesDone: done.pages, pages, images, removing });
   const load = Math.round((validated - started) * 10) / 10;
-  report('bundle');
   // Refuse an output folder that may not be replaced (the config's own, a git worktree, ...) before the expensive work.
   const protect = { configFile: valid.loaded.file };
-  if (!options.write) await checkOutput(options.outDir, protect);
+  if (!options.write) await checkOutput(options.outDir, protect, { pages }, (removal) => report('clean', undefined, removal));
+  report('bundle');
   const context =
     options.context ??
     createBuildContext(await cachedBundle(path.join(cacheRoot(valid.loaded.dir), 'bundle'), bundleRuntime), {
@@ -96,8 +98,8 @@ async function* siteBatches(
     // The writer failed or finished: no worker goes on.
     await campaigns.return(undefined);
   }
-  // Hosts read their configuration at the root of what is uploaded: one for every campaign.
-  yield siteRootFiles(written, selection, fingerprint);
+  // Hosts read their configuration at the root of what is uploaded: one for every campaign, a host at a time.
+  yield* siteRootBatches(written, selection, fingerprint);
 }
 
 /** The bytes of a campaign's `assets` folder among its `files`, and of its runtime script. */

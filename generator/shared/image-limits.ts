@@ -48,8 +48,11 @@ export interface ImageHeader {
   height: number;
 }
 
-/** What reading an image's header gave: the header, or why there is none, as the "found ..." of a message. */
-export type ImageHeaderRead = { header: ImageHeader } | { unreadable: string };
+/**
+ * What reading an image's header gave: the header, or why there is none, as the "found ..." of a
+ * message, and what to do when it is not to export the image again.
+ */
+export type ImageHeaderRead = { header: ImageHeader } | { unreadable: string; fix?: string };
 
 /**
  * Reads the header of an image: a file (only as much as its header needs; an SVG whole, so
@@ -64,7 +67,7 @@ export async function readImageHeader(source: string | Buffer): Promise<ImageHea
     // No pixel limit here: the header's size is reported by checkImage, with the numbers.
     metadata = await sharp(source, { limitInputPixels: false }).metadata();
   } catch (error) {
-    return { unreadable: describeSharpError((error as Error).message) };
+    return (await svgDeclarations(source)) ?? { unreadable: describeSharpError((error as Error).message) };
   }
   if (metadata.format !== 'svg')
     return { header: { format: metadata.format, width: metadata.autoOrient.width, height: metadata.autoOrient.height } };
@@ -98,14 +101,29 @@ export function checkImage(header: ImageHeader, role: ImageRole, file: string): 
 }
 
 /** The problem of an image that cannot be read, in the same words as checkImage's. */
-export function unreadableImage(file: string, found: string): string {
+export function unreadableImage(file: string, found: string, fix = 'export it again'): string {
   const expected = FORMAT_OF_EXTENSION[path.extname(file).toLowerCase()] ?? 'png';
-  return `image unreadable: expected ${article(formatName(expected))} image at ${file}, found ${found}; export it again`;
+  return `image unreadable: expected ${article(formatName(expected))} image at ${file}, found ${found}; ${fix}`;
 }
 
 /** The problem of an SVG over MAX_SVG_BYTES, which is not read. */
 export function svgTooLarge(file: string, bytes: number): string {
   return `image too large: expected an SVG of at most ${count(MAX_SVG_BYTES)} bytes at ${file}, found ${count(bytes)} bytes; simplify it, or export it as PNG`;
+}
+
+/**
+ * Why the image library refused an SVG that has a document type declaration: librsvg refuses
+ * entities (an external one reads another file; nested ones expand like a "billion laughs"),
+ * and its error says only "corrupt header". Undefined for a file that is not such an SVG.
+ */
+async function svgDeclarations(source: string | Buffer): Promise<ImageHeaderRead | undefined> {
+  if (typeof source === 'string' && path.extname(source).toLowerCase() !== '.svg') return undefined;
+  const text = typeof source === 'string' ? await readFile(source, 'utf8').catch(() => '') : source.toString('utf8');
+  if (!/^\s*(\uFEFF)?\s*</.test(text) || !/<!DOCTYPE/i.test(text)) return undefined;
+  const fix = 'remove its <!DOCTYPE ...> declaration (an SVG needs none), or export it again without one';
+  if (/<!ENTITY/i.test(text))
+    return { unreadable: 'an SVG whose <!DOCTYPE> declares entities (<!ENTITY ...>), which are refused: they can read other files', fix };
+  return { unreadable: 'an SVG with a <!DOCTYPE> declaration where the image library allows none', fix };
 }
 
 /** The intrinsic size of an SVG: its width and height attributes, else its viewBox; undefined when it has neither. */

@@ -27,3 +27,11 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/**
+ * `text` with every control character (C0, DEL, C1) written as `\uXXXX`: a key or value quoted
+ * in a message must not print a NUL, move the cursor or recolour the terminal.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

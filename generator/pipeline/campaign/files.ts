@@ -5,7 +5,8 @@ import type { CampaignContext } from './context.ts';
 import { reportingHeaders } from '../policy/csp.ts';
 import type { CampaignPlan } from '../plan.ts';
 import type { RenderedCampaign } from '../render/index.ts';
-import { byteLength, type OutputFile } from '../output/write.ts';
+import { byteLength } from '../output/staging-writer.ts';
+import type { OutputFile } from '../output/write.ts';
 
 /**
  * Every file of one campaign's folder (pages, each locale's 404, split-test config, assets), and its manifest,

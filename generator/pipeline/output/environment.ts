@@ -2,22 +2,27 @@
 import { constants } from 'node:fs';
 import { access, mkdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { OutputBusy, OutputDiskFull, OutputNotFolder, OutputNotWritable, UserError } from '../../shared/errors.ts';
+import { OutputBusy, OutputDiskFull, OutputNoRoom, OutputNotFolder, OutputNotWritable, UserError } from '../../shared/errors.ts';
 
 /**
- * Free space below which a build does not start: a build needs room for the new output beside
- * the old one, and the demo's is a few MB. A larger build that runs out midway still ends with
- * the same user error (describeWriteError), with the previous output untouched.
+ * The fewest bytes a page takes: its HTML with the inline CSS of its first screen (a page of the
+ * tests' smallest config is 40 KB). A lower bound, so a build refused for it would not have fit.
  */
-const MIN_FREE_BYTES = 32 * 1024 * 1024;
+const MIN_PAGE_BYTES = 32 * 1024;
+
+/** What a build will write, known from its plan before it renders: the new output goes beside the old one. */
+export interface BuildNeeds {
+  pages: number;
+}
 
 /**
  * Checks what can be known before rendering: the parent folder can be made and written, the
  * output is a folder (or missing) and not a mount point, which rename cannot replace, and the
- * disk has room.
- * @throws UserError (OutputNotWritable, OutputNotFolder, OutputBusy, OutputDiskFull)
+ * disk has room for `needs`. A build that runs out midway all the same (the estimate is a lower
+ * bound) ends with OutputDiskFull, its previous output untouched.
+ * @throws UserError (OutputNotWritable, OutputNotFolder, OutputBusy, OutputNoRoom)
  */
-export async function checkWritable(dir: string): Promise<void> {
+export async function checkWritable(dir: string, needs?: BuildNeeds): Promise<void> {
   const parent = path.dirname(dir);
   try {
     await mkdir(parent, { recursive: true });
@@ -28,9 +33,17 @@ export async function checkWritable(dir: string): Promise<void> {
   const [own, above] = await Promise.all([stat(dir).catch(() => undefined), stat(parent)]);
   if (own && !own.isDirectory()) throw OutputNotFolder.create(dir, dir);
   if (own && own.dev !== above.dev) throw OutputBusy.create(dir, 'it is a mount point');
+  if (!needs) return;
   const disk = await statfs(parent).catch(() => undefined);
-  const free = disk ? disk.bavail * disk.bsize : Infinity;
-  if (free < MIN_FREE_BYTES) throw OutputDiskFull.create(parent, formatBytes(free));
+  const problem = disk && roomProblem(parent, needs, disk.bavail * disk.bsize);
+  if (problem) throw problem;
+}
+
+/** The refusal of a build of `needs` into `parent` with `free` bytes free, when at least what it needs is more. */
+export function roomProblem(parent: string, needs: BuildNeeds, free: number): UserError | undefined {
+  const bytes = needs.pages * MIN_PAGE_BYTES;
+  if (free >= bytes) return undefined;
+  return OutputNoRoom.create(parent, `${formatBytes(bytes)} (${needs.pages.toLocaleString('en-US')} pages)`, formatBytes(free));
 }
 
 /**
@@ -62,5 +75,6 @@ export function describeWriteError(error: unknown, dir: string): unknown {
 }
 
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${bytes} bytes`;
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${bytes.toLocaleString('en-US')} bytes`;
 }

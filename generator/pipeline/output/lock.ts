@@ -1,5 +1,5 @@
 // Who owns a build's lock or staging folder, and whether that owner still lives, judged without trusting a PID alone.
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { OutputLocked } from '../../shared/errors.ts';
@@ -130,7 +130,7 @@ export async function withLock<T>(lock: string, action: () => Promise<T>): Promi
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const held = await readOwner(lock);
-    if (held && !ownerAlive(held.owner, held.touchedAt)) {
+    if (held && (!ownerAlive(held.owner, held.touchedAt) || (await ownerNeverWritten(lock, held)))) {
       // Only the very file judged dead: another waiter may have taken it over and made a new one meanwhile.
       if ((await stat(lock).catch(() => undefined))?.ino === held.ino) await rm(lock, { force: true });
     } else if (Date.now() - started > LOCK_WAIT_MS) {
@@ -146,6 +146,52 @@ export async function withLock<T>(lock: string, action: () => Promise<T>): Promi
     stop();
     await rm(lock, { force: true });
   }
+}
+
+/**
+ * Whether `lock` is a file whose owner was never written: empty, and open in no process. The
+ * lock is created and its owner written by one call (withLock), which holds the file open in
+ * between; empty and held by none, its build was killed in that instant, and no heartbeat will
+ * ever come. Unknown (false) where the open files of every process cannot be read: the
+ * heartbeat rule then decides.
+ */
+async function ownerNeverWritten(lock: string, held: { owner: Partial<Owner> | undefined; ino: number }): Promise<boolean> {
+  if (held.owner !== undefined || openInAnyProcess(lock) !== false) return false;
+  // Read again after the look at every process: a writer that finished meanwhile has written its owner.
+  const now = await stat(lock).catch(() => undefined);
+  return now?.ino === held.ino && now.size === 0;
+}
+
+/**
+ * Whether any process of this PID namespace has `file` open, from /proc/<pid>/fd; undefined
+ * where that cannot be told (no /proc, or a process whose open files may not be read).
+ */
+export function openInAnyProcess(file: string): boolean | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return undefined;
+  }
+  let unknown = false;
+  for (const pid of pids) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch (error) {
+      // ENOENT: the process ended meanwhile.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') unknown = true;
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === file) return true;
+      } catch {
+        // Closed meanwhile.
+      }
+    }
+  }
+  return unknown ? undefined : false;
 }
 
 function describeOwner(owner: Partial<Owner> | undefined): string {

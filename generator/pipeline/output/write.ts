@@ -1,19 +1,30 @@
 // Writes a build atomically: everything goes into a hidden sibling folder, which then replaces the output folder in one swap.
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Compressor } from '../../shared/compress.ts';
 import { removeOnExit } from '../../shared/exit-cleanup.ts';
 import { assertOwned, isMarked, markerOf, resolveTarget, writeMarker, type Guards } from '../../shared/ownership.ts';
-import { checkWritable, describeWriteError } from './environment.ts';
+import { checkWritable, describeWriteError, type BuildNeeds } from './environment.ts';
+import { removeTree, type Removal } from './remove.ts';
+import { StagingWriter } from './staging-writer.ts';
 import { currentOwner, heartbeat, nameAlive, ownerAlive, ownerTag, readOwner, withLock } from './lock.ts';
 
 /** A file of the build, relative to the output folder, with `/` separators. */
 export interface OutputFile {
   path: string;
-  /** Parts are the file's bytes in order, written without joining them first (filled templates, render/slots.ts). */
-  contents: string | Uint8Array | readonly Uint8Array[];
+  /**
+   * Parts are the file's bytes in order, written without joining them first (filled templates,
+   * render/slots.ts); pieces, text made only as it is written (a host configuration naming
+   * thousands of campaigns), never compressed.
+   */
+  contents: string | Uint8Array | readonly Uint8Array[] | TextPieces;
+}
+
+/** Text made piece by piece as it is written: `pieces` is called once by the writer. */
+export interface TextPieces {
+  pieces: () => Iterable<string>;
 }
 
 /** Who is writing a staging folder, inside it while it is written; removed before the swap, so no output holds it. */
@@ -84,17 +95,24 @@ export async function writeOutput(
 
 /**
  * Everything that can be checked about an output folder before a build renders anything:
- * links resolved, protected folders refused, the folder one a build wrote, the disk writable.
+ * links resolved, protected folders refused, the folder one a build wrote, the disk writable
+ * and, given what the build `needs`, with room for it. `onRemoving` is told how the removal of a
+ * killed build's leftovers goes (removeLeftovers).
  * @returns the real path of the folder the build replaces.
  * @throws UserError naming the folder and what to do.
  */
-export async function checkOutput(outDir: string, guards: Guards = {}): Promise<string> {
+export async function checkOutput(
+  outDir: string,
+  guards: Guards = {},
+  needs?: BuildNeeds,
+  onRemoving?: (removal: Removal) => void,
+): Promise<string> {
   const { dir } = await resolveTarget(outDir, WHAT, guards);
-  await checkWritable(dir);
+  await checkWritable(dir, needs);
   // Another build may be swapping this very folder: between its two renames the folder is gone
   // or half read. Under the lock no swap runs, and a killed build's leftovers are cleared first.
   await withLock(lockOf(dir), async () => {
-    await removeLeftovers(path.dirname(dir), path.basename(dir));
+    await removeLeftovers(path.dirname(dir), path.basename(dir), onRemoving);
     await assertOwned(dir, 'build', WHAT);
   }).catch((error: unknown) => {
     throw describeWriteError(error, path.dirname(dir));
@@ -106,115 +124,6 @@ export async function checkOutput(outDir: string, guards: Guards = {}): Promise<
 function lockOf(dir: string): string {
   return path.join(path.dirname(dir), `.${path.basename(dir)}.lock`);
 }
-
-/**
- * Writes files into the staging folder. Files, folders and links are made with synchronous
- * calls, one after another: each takes microseconds, while a round trip through libuv's
- * thread pool costs far more than the call itself, and a build makes a dozen per page.
- * Compression, which takes milliseconds, runs in zlib's threads meanwhile.
- */
-class StagingWriter {
-  bytes = 0;
-  private readonly folders = new Set<string>();
-  /** `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it. */
-  private readonly firstCopies = new WeakMap<Uint8Array, { path: string; twins: Promise<string[]> }>();
-  private readonly pending = new Set<Promise<unknown>>();
-  /** Compressions in flight, settled or not: only these count against COMPRESSION_CONCURRENCY. */
-  private readonly compressing = new Set<Promise<unknown>>();
-
-  constructor(
-    private readonly staging: string,
-    private readonly compressor: Compressor,
-  ) {}
-
-  async write(file: OutputFile): Promise<void> {
-    const destination = path.join(this.staging, file.path);
-    this.makeFolder(path.dirname(destination));
-    let { contents } = file;
-    if (isParts(contents)) {
-      const bytes = byteLength(contents);
-      if (!this.compressor.compresses(file.path, bytes)) {
-        writeParts(destination, contents);
-        this.bytes += bytes;
-        return;
-      }
-      contents = Buffer.concat(contents);
-    }
-    const first = typeof contents === 'string' ? undefined : this.firstCopies.get(contents);
-    if (first) {
-      linkSync(first.path, destination);
-      this.follow(first.twins.then((twins) => twins.forEach((twin) => linkSync(first.path + twin, destination + twin))));
-      return;
-    }
-    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-    writeFileSync(destination, bytes);
-    this.bytes += bytes.byteLength;
-    const twins = this.writeTwins(file.path, bytes, destination);
-    if (typeof contents !== 'string') this.firstCopies.set(contents, { path: destination, twins });
-    this.follow(twins);
-    // At most COMPRESSION_CONCURRENCY compressions in flight: enough for zlib's threads, not every page's twins in memory.
-    if (this.compressing.size >= COMPRESSION_CONCURRENCY) await Promise.race(this.compressing);
-  }
-
-  /** Resolves once every twin and link is written; rejects with the first failure. */
-  async finished(): Promise<void> {
-    while (this.pending.size) await Promise.all(this.pending);
-  }
-
-  /** Resolves to the extensions of the twins written beside `destination`. */
-  private writeTwins(file: string, contents: Uint8Array, destination: string): Promise<string[]> {
-    const compression = this.compressor.twins(file, contents);
-    const settled: Promise<unknown> = compression.then(
-      () => this.compressing.delete(settled),
-      () => this.compressing.delete(settled),
-    );
-    this.compressing.add(settled);
-    return compression.then((twins) =>
-      twins.map((twin) => {
-        writeFileSync(destination + twin.extension, twin.contents);
-        return twin.extension;
-      }),
-    );
-  }
-
-  /** Work that writes once a compression ends; finished() waits for all of it. */
-  private follow(work: Promise<unknown>) {
-    const followed = work.finally(() => this.pending.delete(followed));
-    this.pending.add(followed);
-    // A failure surfaces through finished(); unobserved meanwhile, it must not count as unhandled.
-    followed.catch(() => {});
-  }
-
-  private makeFolder(folder: string) {
-    if (this.folders.has(folder)) return;
-    mkdirSync(folder, { recursive: true });
-    this.folders.add(folder);
-  }
-}
-
-/** The size of a file's contents, given whole or as parts. */
-export function byteLength(contents: OutputFile['contents']): number {
-  if (typeof contents === 'string') return Buffer.byteLength(contents);
-  if (!isParts(contents)) return contents.byteLength;
-  return contents.reduce((total, part) => total + part.byteLength, 0);
-}
-
-function isParts(contents: OutputFile['contents']): contents is readonly Uint8Array[] {
-  return Array.isArray(contents);
-}
-
-/** Writes the parts in order with one writev: libuv splits the call at IOV_MAX and finishes partial writes. */
-function writeParts(destination: string, parts: readonly Uint8Array[]): void {
-  const fd = openSync(destination, 'w');
-  try {
-    writevSync(fd, parts);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** How many files are compressed at once: enough to keep zlib's threads busy. */
-const COMPRESSION_CONCURRENCY = 16;
 
 /**
  * Moves the finished staging folder to `target`, the old output aside first. There is no
@@ -245,9 +154,10 @@ async function swapIn(staging: string, target: string): Promise<string | undefin
  * (`.old-*`) is put back when the output is missing (the swap was cut between its renames;
  * swaps only happen under the lock, so none is under way now) and deleted otherwise. A
  * staging folder (`.tmp-*`) is written outside the lock, so it is deleted only once its owner
- * is dead by lock.ts's judgement: no heartbeat for a while, or a PID known to be gone.
+ * is dead by lock.ts's judgement: no heartbeat for a while, or a PID known to be gone. Either can
+ * hold a whole site: `onRemoving` is told how many files are gone as they go.
  */
-export async function removeLeftovers(parent: string, base: string): Promise<void> {
+export async function removeLeftovers(parent: string, base: string, onRemoving?: (removal: Removal) => void): Promise<void> {
   const leftover = new RegExp(`^\\.${escapeRegExp(base)}\\.(tmp|old)-(\\d+)-([0-9a-f]+)$`);
   const target = path.join(parent, base);
   const found = (await readdir(parent)).flatMap((entry) => {
@@ -259,7 +169,7 @@ export async function removeLeftovers(parent: string, base: string): Promise<voi
   if (retired[0] && !existsSync(target)) await rename(retired[0].file, target);
   for (const { file, kind, number, tagged } of found) {
     if (!existsSync(file) || (kind === 'tmp' && (await stagingAlive(file, number, tagged)))) continue;
-    await rm(file, { recursive: true, force: true });
+    await removeTree(file, onRemoving);
   }
 }
 

@@ -5,6 +5,7 @@ import { buildCampaign } from '../campaign/index.ts';
 import { createCampaignContext } from '../campaign/context.ts';
 import type { MessagesOf } from '../render/index.ts';
 import { toWireError, WORKER_KIND, type ParentMessage, type WireFile, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
+import { isPieces } from '../output/staging-writer.ts';
 import type { OutputFile } from '../output/write.ts';
 
 /**
@@ -56,6 +57,8 @@ function toWire(files: OutputFile[], named: Map<Uint8Array, string>): { files: W
   const wire = files.map((file): WireFile => {
     const { path, contents } = file;
     if (isParts(contents)) return { path, document: joined(contents, transfer) };
+    // A campaign's own files are never made in pieces (only the site's root files are): joined, if ever.
+    if (isPieces(contents)) return { path, contents: [...contents.pieces()].join('') };
     const asset = typeof contents === 'string' ? undefined : named.get(contents);
     return asset ? { path, asset } : { path, contents };
   });

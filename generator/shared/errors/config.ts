@@ -1,4 +1,5 @@
 // The config's errors: its problems with their positions (ConfigError), a config file that cannot be read, a campaign it does not define.
+import { escapeControls } from '../text.ts';
 import { define, UserError } from './user-error.ts';
 
 /** A problem found in a config or locale file, with its position. */
@@ -27,7 +28,14 @@ export const MAX_PRINTED_ISSUES = 50;
 export class ConfigError extends UserError {
   static override readonly kind: string = 'ConfigError';
   readonly issues: ConfigIssue[];
-  constructor(issues: ConfigIssue[]) {
+  constructor(found: ConfigIssue[]) {
+    // Keys and values are quoted from the config as written, and may hold control characters (a "\0" in a key).
+    const issues = found.map((issue) => ({
+      ...issue,
+      file: escapeControls(issue.file),
+      path: escapeControls(issue.path),
+      message: escapeControls(issue.message),
+    }));
     const printed = issues.slice(0, MAX_PRINTED_ISSUES).map(formatIssue);
     if (issues.length > MAX_PRINTED_ISSUES) printed.push(`... and ${issues.length - MAX_PRINTED_ISSUES} more`);
     super(ConfigInvalid.name, ConfigInvalid.message(issues.length) + '\n' + printed.join('\n'), ConfigInvalid.hint);

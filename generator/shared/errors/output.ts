@@ -66,3 +66,11 @@ export const OutputLocked = define({
   message: (lock: string, owner: string) => `Another build is writing this output: ${lock} is held by ${owner}, which is still running.`,
   hint: 'Wait for that build to finish, or stop it; a lock whose owner died is taken over within seconds.',
 });
+
+/** Refused before rendering: the build's lower bound of what it writes is more than the disk has free (pipeline/output/environment.ts). */
+export const OutputNoRoom = define({
+  name: 'OutputNoRoom',
+  message: (dir: string, needs: string, free: string) =>
+    `Cannot write the build to ${dir}: it needs at least ${needs} and the disk has ${free} free.`,
+  hint: 'Free some space (the new output is written beside the old one, which it then replaces), or pass a folder on another disk with -o.',
+});

@@ -1,5 +1,7 @@
 // What every error of the catalogue is made of: a user error with a hint, and `define`, which makes a catalogue entry of a name, a message and a hint.
 
+import { escapeControls } from '../text.ts';
+
 /** Where an error lists the kinds of store-landing error it is (`UserError`, `ConfigError`): a registered symbol, the same in every copy of this module. */
 const KINDS = Symbol.for('store-landing.error-kinds');
 
@@ -36,6 +38,16 @@ export class UserError extends Error {
   }
 }
 
+/** An argument of a message with its control characters escaped (a path or name the user wrote); other values as they are. */
+function escaped(argument: unknown): unknown {
+  if (typeof argument === 'string') return escapeControls(argument);
+  return Array.isArray(argument) ? argument.map(escaped) : argument;
+}
+
+function escapedAll<Args extends unknown[]>(args: Args): Args {
+  return args.map(escaped) as Args;
+}
+
 interface ErrorData<Args extends unknown[]> {
   name: string;
   message: (...args: Args) => string;
@@ -47,7 +59,7 @@ export function define<Args extends unknown[]>(data: ErrorData<Args>) {
   return {
     ...data,
     /** Builds the error to throw. */
-    create: (...args: Args) => new UserError(data.name, data.message(...args), data.hint),
+    create: (...args: Args) => new UserError(data.name, data.message(...escapedAll(args)), data.hint),
   };
 }
 
@@ -60,6 +72,6 @@ export function defineWithHint<Args extends unknown[]>(data: {
   return {
     ...data,
     /** Builds the error to throw. */
-    create: (...args: Args) => new UserError(data.name, data.message(...args), data.hint(...args)),
+    create: (...args: Args) => new UserError(data.name, data.message(...escapedAll(args)), data.hint(...escapedAll(args))),
   };
 }
