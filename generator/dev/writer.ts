@@ -52,6 +52,7 @@ const ASSET_PATH = /(^|\/)assets\//;
 function toBuffer(contents: OutputFile['contents']): Buffer {
   if (typeof contents === 'string') return Buffer.from(contents);
   if (Array.isArray(contents)) return Buffer.concat(contents as readonly Uint8Array[]);
+  if ('pieces' in contents) return Buffer.from([...contents.pieces()].join(''));
   const bytes = contents as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

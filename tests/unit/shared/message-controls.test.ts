@@ -9,7 +9,9 @@ describe('control characters in messages', () => {
   });
 
   it("are escaped in every argument of a catalogue entry's message, lists included", () => {
-    expect(OutputNotFolder.create('out\u0000/x', 'out\u0000/x').message).toBe('Cannot write the build to out\\u0000/x: it is a file, not a folder.');
+    expect(OutputNotFolder.create('out\u0000/x', 'out\u0000/x').message).toBe(
+      'Cannot write the build to out\\u0000/x: it is a file, not a folder.',
+    );
     expect(CampaignNotFound.create('sum\u001bmer', ['a\nb']).message).toBe(
       'There is no campaign "sum\\u001bmer" in the config. Campaigns: a\\u000ab.',
     );
