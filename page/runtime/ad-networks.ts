@@ -22,8 +22,11 @@ type NetworkCode = AdNetworkCode<AdNetworkWindow, AdNetworkSetting>;
 
 /** The networks of a page, once asked to load. */
 export interface AdNetworks {
-  /** Resolves once every network's script has loaded or failed (at once when none is on); never rejects. */
-  settled: Promise<void>;
+  /**
+   * Resolves once every network's script has loaded or failed (at once when none is on), with the
+   * keys of those that failed; never rejects.
+   */
+  settled: Promise<string[]>;
   /**
    * Sends a CTA tap to every network under one new event id and pushes its copy to
    * `window.dataLayer`; a network whose module is still on its way gets it on arrival. Nothing
@@ -70,8 +73,9 @@ export function loadAdNetworks(win: AdNetworksWindow, doc: Document, tracking: T
   if (networks.length) publish(win, 'PageView', pageViewId, networks, 'pageView', tracking);
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const settled = Promise.all(started.map((network) => network.loaded)).then((results) => {
-    const failed = networks.filter((_, index) => !results[index]).map((network) => network.label);
-    if (failed.length) safely(() => warn(adNetworkWarning(failed)));
+    const failed = networks.filter((_, index) => !results[index]);
+    if (failed.length) safely(() => warn(adNetworkWarning(failed.map((network) => network.label))));
+    return failed.map((network) => network.key);
   });
   let revoked = false;
   const each = (task: (code: NetworkCode, network: Network) => void) => {

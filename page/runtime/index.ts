@@ -91,6 +91,7 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   let tracker: LinkTracker | null = null;
   let networks: AdNetworks | null = null;
   let networksSettled = false;
+  let failedNetworks: string[] = [];
   // When a CTA's redirect is due: hydration waits until then (see hydration.ts).
   let leavingAt = 0;
   const islands = createIslandHydration(win.document, config.client, importModule, {
@@ -104,8 +105,9 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
         whenGranted(consent, () => {
           networks = loadAdNetworks(win, doc, tracking, { consentGranted: tracking.consent === 'required' });
           networks.followConsent(consent);
-          void networks.settled.then(() => {
+          void networks.settled.then((failed) => {
             networksSettled = true;
+            failedNetworks = failed;
             // A network may have set its cookie (the Google tag's _gcl_aw) after the link was built on _fbp.
             safely(() => tracker?.refresh());
           });
@@ -134,7 +136,12 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       safely(() => trapBackButton(win));
     },
     () => {
-      tracker = trackInstallLink(win, config, store, { consent, networksSettled: () => networksSettled, storage });
+      tracker = trackInstallLink(win, config, store, {
+        consent,
+        networksSettled: () => networksSettled,
+        networkFailed: (key) => failedNetworks.includes(key),
+        storage,
+      });
     },
     () => {
       safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));

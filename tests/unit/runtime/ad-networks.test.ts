@@ -83,7 +83,7 @@ describe('loadAdNetworks', () => {
     if (scripts.length === 0) {
       expect(networks.trackTap()).toBeNull();
       expect(win.dataLayer).toBeUndefined();
-      await expect(networks.settled).resolves.toBeUndefined();
+      await expect(networks.settled).resolves.toEqual([]);
     }
   });
 
@@ -142,7 +142,7 @@ describe('loadAdNetworks', () => {
       src.startsWith(TIKTOK_PIXEL_SRC) ? 'error' : src === SNAP_PIXEL_SRC ? 'throw' : 'load',
     );
     await vi.advanceTimersByTimeAsync(100);
-    await second.networks.settled;
+    await expect(second.networks.settled).resolves.toEqual(['tiktok', 'snap']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toBe(
       'Ad network scripts did not load (blocked, failed or not JavaScript): TikTok pixel, Snap Pixel. They get no events; the install link works.',

@@ -64,7 +64,7 @@ describe('startRuntime on a fake page', () => {
     expect(paramsOf(target)).toMatchObject({ af_sub3: 'af-1', pid: 'fb' });
   });
 
-  it('with every third-party host and config.json blocked: no error, one warning for the pixel and one for the payment SDK, the default link', async () => {
+  it('with every third-party host and config.json blocked: no error, one warning for the pixel and one for the payment SDK, a link attributed without the pixel', async () => {
     const page = fakePage();
     page.doc.scriptOutcome = () => 'error';
     page.win.fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
@@ -77,7 +77,14 @@ describe('startRuntime on a fake page', () => {
     expect(String(runtime.warn.mock.calls[0]![0])).toContain(': Meta pixel.');
     page.doc.click(page.anchors[0]!);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);
+    // The pixel failed: the link is built from the query, its fbc from fbclid; no config.json, so fullPrice.
+    const target = (page.win.location.assign as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+    expect(paramsOf(target)).toMatchObject({
+      pid: 'fb',
+      fbclid: 'abc',
+      paywall_type: 'fullPrice',
+      af_sub1: expect.stringMatching(/^fb\.1\.\d+\.abc$/),
+    });
   });
 
   it.each([
