@@ -6,14 +6,12 @@ import { FAKE_FBP, fbcFor } from './fakes.ts';
 import { waitUntil } from '../helpers.ts';
 import { fixtureSite } from './fixture-site.ts';
 import {
-  allCtaHrefs,
   countParam,
   finalLink,
   GET,
   hrefChanges,
   paramsOf,
   recordHrefChanges,
-  sleep,
   SMART_SCRIPTS,
   tapAndFollow,
   visit,

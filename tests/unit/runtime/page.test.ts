@@ -6,7 +6,6 @@ import { META_PIXEL_SRC } from '../../../page/ad-networks/meta-pixel.ts';
 import { FakeDocument } from './fake-document.ts';
 import {
   addAlternates,
-  DEFAULT_LINK,
   fakePage,
   jsonResponse,
   paramsOf,
