@@ -126,6 +126,8 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
               return store.get();
             },
             (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS),
+            // Every network's library loaded or failed: each has taken the tap from its queue.
+            () => networks?.settled ?? Promise.resolve(),
           ),
           // A tap that came before the runtime, held by the page's loader.
           takeEarlyTap(win),
@@ -153,11 +155,18 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   ]);
 }
 
-/** What a CTA tap does on this page: `trackTap` (every ad network), then the same tab goes to `currentLink()`. */
-function ctaActions(win: RuntimeWindow, trackTap: () => void, currentLink: () => string, leaving: (delayMs: number) => void): CtaActions {
+/** What a CTA tap does on this page: `trackTap` (every ad network), then, once they have it (`tapDelivered`), the same tab goes to `currentLink()`. */
+function ctaActions(
+  win: RuntimeWindow,
+  trackTap: () => void,
+  currentLink: () => string,
+  leaving: (delayMs: number) => void,
+  tapDelivered: () => Promise<unknown>,
+): CtaActions {
   return {
     currentLink,
     trackTap,
+    tapDelivered,
     navigate: (url) => win.location.assign(url),
     setTimeout: (handler, ms) => win.setTimeout(handler, ms),
     // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.

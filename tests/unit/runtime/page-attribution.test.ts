@@ -135,7 +135,8 @@ describe('startRuntime on a fake page', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
     page.doc.click(page.anchors[0]!);
-    await vi.advanceTimersByTimeAsync(1000);
+    // The pixel never answers: the page leaves at the bound.
+    await vi.advanceTimersByTimeAsync(2500);
     const target = (page.win.location.assign as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
     expect(paramsOf(target)).toMatchObject({ pid: 'tiktok', ttclid: 'T1' });
   });
@@ -172,7 +173,8 @@ describe('startRuntime on a fake page', () => {
     page.start();
     await vi.advanceTimersByTimeAsync(100);
     page.doc.click(page.anchors[0]!);
-    await vi.advanceTimersByTimeAsync(1000);
+    // The pixel never answers: the page leaves at the bound.
+    await vi.advanceTimersByTimeAsync(2500);
     const target = (page.win.location.assign as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
     expect(paramsOf(target)).toMatchObject({ pid: 'fb', fbclid: 'abc', af_sub1: expect.stringMatching(/^fb\.1\.\d+\.abc$/) });
   });

@@ -4,15 +4,7 @@ import { SMART_SCRIPT_SRC, WEB_SDK_SRC } from '../../../page/runtime/appsflyer.t
 import { readRuntimeConfig } from '../../../page/runtime/index.ts';
 import { META_PIXEL_SRC } from '../../../page/ad-networks/meta-pixel.ts';
 import { FakeDocument } from './fake-document.ts';
-import {
-  addAlternates,
-  fakePage,
-  jsonResponse,
-  paramsOf,
-  runtimeConfig,
-  SPLIT_CONFIG,
-  setUpFakeRuntime,
-} from './fake-page.ts';
+import { addAlternates, fakePage, jsonResponse, paramsOf, runtimeConfig, SPLIT_CONFIG, setUpFakeRuntime } from './fake-page.ts';
 
 const runtime = setUpFakeRuntime();
 
@@ -36,6 +28,8 @@ describe('readRuntimeConfig', () => {
 describe('startRuntime on a fake page', () => {
   it('tracks AddToCart on a CTA click and navigates to the current link 1000 ms later', async () => {
     const page = fakePage();
+    // Every network settled (failed) before the tap: nothing to wait for beyond the 1000 ms.
+    page.doc.scriptOutcome = () => 'error';
     page.doc.cookie = '_fbc=fb.1.1.abc; _fbp=fb.1.1.123; afUserId=af-1';
     page.start();
     await vi.advanceTimersByTimeAsync(100);
