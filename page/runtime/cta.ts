@@ -133,19 +133,21 @@ export function handleCtaClicks(
       pending = false;
       actions.navigate(actions.currentLink());
     };
-    const leaveIfDone = () => {
+    const leaveIfDone = (now: { delivered?: true; minimumPassed?: true }) => {
+      if (now.delivered) delivered = true;
+      if (now.minimumPassed) minimumPassed = true;
       if (delivered && minimumPassed) leave();
     };
     // Tracking is best effort, and so is holding hydration back: neither may stop the redirect.
     safely(() => actions.trackTap());
     safely(() =>
       actions.tapDelivered?.().then(
-        () => actions.setTimeout(() => ((delivered = true), leaveIfDone()), SEND_MARGIN_MS),
-        () => ((delivered = true), leaveIfDone()),
+        () => actions.setTimeout(() => leaveIfDone({ delivered: true }), SEND_MARGIN_MS),
+        () => leaveIfDone({ delivered: true }),
       ),
     );
     safely(() => actions.leaving?.(remainingDelay(elapsed, REDIRECT_MAX_DELAY_MS)));
-    actions.setTimeout(() => ((minimumPassed = true), leaveIfDone()), remainingDelay(elapsed));
+    actions.setTimeout(() => leaveIfDone({ minimumPassed: true }), remainingDelay(elapsed));
     actions.setTimeout(leave, remainingDelay(elapsed, REDIRECT_MAX_DELAY_MS));
   };
   const onCapture = (event: Event) => {
