@@ -39,8 +39,11 @@ export interface AdNetworkCode<Win extends AdNetworkWindow = AdNetworkWindow, Se
    * was blocked; never rejects.
    */
   load(win: Win, doc: Document, settings: PageNetworkSettings<Setting>, options: NetworkLoadOptions): Promise<boolean>;
-  /** Sends a CTA tap under `eventId`, the network's deduplication key. */
-  trackTap(win: Win, settings: PageNetworkSettings<Setting>, eventId: string): void;
+  /**
+   * Sends a CTA tap as `eventName` (the network's `events.tap` for these settings) under
+   * `eventId`, where the network has a deduplication key for it.
+   */
+  trackTap(win: Win, settings: PageNetworkSettings<Setting>, eventId: string, eventName: string): void;
   grantConsent(win: Win): void;
   revokeConsent(win: Win): void;
 }
@@ -56,6 +59,12 @@ export interface AdNetwork<Setting extends string = string> {
   /** Its names of our two events: the page view and a tap of the call to action. */
   readonly events: { readonly pageView: BySettings<string, Setting>; readonly tap: BySettings<string, Setting> };
   /**
+   * Whether it receives each event under our event id, as a key it deduplicates on (Meta's
+   * `eventID`, Snap's `client_dedup_id`, ...): only those networks are listed under the id in the
+   * event's dataLayer entry, so a server-side sender never doubles an event the network cannot match.
+   */
+  readonly eventIds: { readonly pageView: BySettings<boolean, Setting>; readonly tap: BySettings<boolean, Setting> };
+  /**
    * Its code: the module itself when it is in the runtime (Meta's), else a function importing its
    * chunk, which only a page that turns the network on downloads.
    */
@@ -65,7 +74,10 @@ export interface AdNetwork<Setting extends string = string> {
 /** The directives of the Content-Security-Policy a third party's hosts go into. */
 export type CspDirective = 'script-src' | 'img-src' | 'connect-src' | 'frame-src';
 
-/** Exact hosts (`https://` and a host name, no wildcard) by directive. */
+/**
+ * Hosts by directive, each `https://` and a host name, exactly as the vendor's CSP guidance names
+ * it: a `*.` label only where that guidance gives one (Google's `https://*.google-analytics.com`).
+ */
 export type CspHosts = { readonly [Directive in CspDirective]?: readonly string[] };
 
 /** One setting's value, for the schema, its error messages and docs/config.md. */

@@ -1,5 +1,5 @@
 // The Google tag (gtag.js): Google's snippet as module code, `config` for the page view, and an Ads
-// `conversion` or a GA4 `select_content` on a CTA tap, with its event id.
+// `conversion` with its event id or a GA4 event on a CTA tap.
 import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
 import { injectScript } from './inject-script.ts';
 
@@ -56,17 +56,17 @@ function callGtag(win: GoogleTagWindow, ...args: unknown[]): void {
 
 /**
  * The Google tag as the runtime drives it. A tap with `googleAdsConversion` is a conversion
- * (`send_to: '<AW-id>/<label>'`), deduplicated by Google Ads on `transaction_id`; without it, a
- * GA4 `select_content` of the install link carrying the id as `event_id`. Consent mode's update
- * follows the visitor's answer.
+ * (`send_to: '<AW-id>/<label>'`), deduplicated by Google Ads on `transaction_id`; without it, the
+ * GA4 event `eventName` of the install link, with no id: GA4 deduplicates nothing on one. Consent
+ * mode's update follows the visitor's answer.
  */
 export const googleTag: AdNetworkCode<GoogleTagWindow, 'googleTagId' | 'googleAdsConversion'> = {
   load: (win, doc, settings, options) => loadGoogleTag(win, doc, settings.googleTagId, options),
-  trackTap: (win, settings, eventId) => {
+  trackTap: (win, settings, eventId, eventName) => {
     if (settings.googleAdsConversion) {
-      callGtag(win, 'event', 'conversion', { send_to: `${settings.googleTagId}/${settings.googleAdsConversion}`, transaction_id: eventId });
+      callGtag(win, 'event', eventName, { send_to: `${settings.googleTagId}/${settings.googleAdsConversion}`, transaction_id: eventId });
     } else {
-      callGtag(win, 'event', 'select_content', { content_type: 'install_link', event_id: eventId });
+      callGtag(win, 'event', eventName, { content_type: 'install_link' });
     }
   },
   grantConsent: (win) => callGtag(win, 'consent', 'update', consentSignals('granted')),

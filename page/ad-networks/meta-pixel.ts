@@ -1,4 +1,4 @@
-// The Meta (Facebook) pixel: Meta's standard loader as module code, PageView on load and AddToCart on a CTA tap, each with its event id.
+// The Meta (Facebook) pixel: Meta's standard loader as module code, PageView on load and the tap's standard event, each with its event id.
 import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
 import { injectScript } from './inject-script.ts';
 
@@ -82,10 +82,10 @@ function setPixelConsent(win: PixelWindow, action: 'grant' | 'revoke'): void {
   }
 }
 
-/** The Meta pixel as the runtime drives it: AddToCart for a tap, and Meta's consent API. */
+/** The Meta pixel as the runtime drives it: the tap's standard event (AddToCart unless the campaign names another), and Meta's consent API. */
 export const metaPixel: AdNetworkCode<PixelWindow, 'metaPixelId'> = {
   load: (win, doc, settings, options) => loadMetaPixel(win, doc, settings.metaPixelId, options),
-  trackTap: (win, _settings, eventId) => trackPixelEvent(win, 'AddToCart', eventId),
+  trackTap: (win, _settings, eventId, eventName) => trackPixelEvent(win, eventName, eventId),
   grantConsent: (win) => setPixelConsent(win, 'grant'),
   revokeConsent: (win) => setPixelConsent(win, 'revoke'),
 };

@@ -1,5 +1,5 @@
-// The Snap Pixel: Snap's base code as module code (the `snaptr` queue), PAGE_VIEW on load and SIGN_UP on a
-// CTA tap, each with its client_dedup_id.
+// The Snap Pixel: Snap's base code as module code (the `snaptr` queue), PAGE_VIEW on load and the tap's
+// standard event, each with its client_dedup_id.
 import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
 import { injectScript } from './inject-script.ts';
 
@@ -38,16 +38,15 @@ export function loadSnapPixel(win: SnapWindow, doc: Document, pixelId: string | 
 }
 
 /**
- * The Snap Pixel as the runtime drives it. A tap is `SIGN_UP`: Snap's pixel has no event for
- * an app install intent (APP_INSTALL belongs to the app's own SDK), and SIGN_UP is the one its
- * docs give for a visitor starting to become a user. The pixel has no consent API: after a
- * withdrawal the runtime sends it nothing more (runtime/ad-networks.ts).
+ * The Snap Pixel as the runtime drives it: a tap is its event (snap.ts says which) with its
+ * `client_dedup_id`. The pixel has no consent API: after a withdrawal the runtime sends it
+ * nothing more (runtime/ad-networks.ts).
  */
 export const snapPixel: AdNetworkCode<SnapWindow, 'snapPixelId'> = {
   load: (win, doc, settings, options) => loadSnapPixel(win, doc, settings.snapPixelId, options),
-  trackTap: (win, _settings, eventId) => {
+  trackTap: (win, _settings, eventId, eventName) => {
     try {
-      win.snaptr?.('track', 'SIGN_UP', { client_dedup_id: eventId });
+      win.snaptr?.('track', eventName, { client_dedup_id: eventId });
     } catch {
       // The pixel is best effort; the navigation to the install link is what matters.
     }

@@ -1,5 +1,5 @@
 // The TikTok pixel: TikTok's base code as module code (the `ttq` queue, `ttq.load`, `ttq.page()`),
-// ClickButton on a CTA tap with its event id, and TikTok's consent API.
+// the tap's standard event with its event id, and TikTok's consent API.
 import type { AdNetworkCode, AdNetworkWindow, NetworkLoadOptions } from './contract.ts';
 import { injectScript } from './inject-script.ts';
 
@@ -111,10 +111,10 @@ function callTtq(win: TikTokWindow, call: (ttq: Ttq) => void): void {
   }
 }
 
-/** The TikTok pixel as the runtime drives it: `ClickButton` with TikTok's deduplication key `event_id`, and TikTok's consent API. */
+/** The TikTok pixel as the runtime drives it: the tap's event with TikTok's deduplication key `event_id`, and TikTok's consent API. */
 export const tiktokPixel: AdNetworkCode<TikTokWindow, 'tiktokPixelId'> = {
   load: (win, doc, settings, options) => loadTikTokPixel(win, doc, settings.tiktokPixelId, options),
-  trackTap: (win, _settings, eventId) => callTtq(win, (ttq) => ttq.track('ClickButton', {}, { event_id: eventId })),
+  trackTap: (win, _settings, eventId, eventName) => callTtq(win, (ttq) => ttq.track(eventName, {}, { event_id: eventId })),
   grantConsent: (win) => callTtq(win, (ttq) => ttq.grantConsent()),
   revokeConsent: (win) => callTtq(win, (ttq) => ttq.revokeConsent()),
 };

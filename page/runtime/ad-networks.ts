@@ -22,8 +22,11 @@ type NetworkCode = AdNetworkCode<AdNetworkWindow, AdNetworkSetting>;
 
 /** The networks of a page, once asked to load. */
 export interface AdNetworks {
-  /** Resolves once every network's script has loaded or failed (at once when none is on); never rejects. */
-  settled: Promise<void>;
+  /**
+   * Resolves once every network's script has loaded or failed (at once when none is on), with the
+   * keys of those that failed; never rejects.
+   */
+  settled: Promise<string[]>;
   /**
    * Sends a CTA tap to every network under one new event id and pushes its copy to
    * `window.dataLayer`; a network whose module is still on its way gets it on arrival. Nothing
@@ -67,26 +70,28 @@ export function loadAdNetworks(win: AdNetworksWindow, doc: Document, tracking: T
   const started = networks.map((network) =>
     startNetwork(win, doc, tracking, network, { consentGranted: options.consentGranted, pageViewId }),
   );
-  if (networks.length) publish(win, 'PageView', pageViewId, eventNames(networks, 'pageView', tracking));
+  if (networks.length) publish(win, 'PageView', pageViewId, networks, 'pageView', tracking);
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const settled = Promise.all(started.map((network) => network.loaded)).then((results) => {
-    const failed = networks.filter((_, index) => !results[index]).map((network) => network.label);
-    if (failed.length) safely(() => warn(adNetworkWarning(failed)));
+    const failed = networks.filter((_, index) => !results[index]);
+    if (failed.length) safely(() => warn(adNetworkWarning(failed.map((network) => network.label))));
+    return failed.map((network) => network.key);
   });
   let revoked = false;
-  const each = (task: (code: NetworkCode) => void) => {
-    for (const network of started) {
-      if (network.code) safely(() => task(network.code!));
-      else void network.ready.then((arrived) => arrived && safely(() => task(arrived)));
-    }
+  const each = (task: (code: NetworkCode, network: Network) => void) => {
+    started.forEach((network, index) => {
+      const declared = networks[index]!;
+      if (network.code) safely(() => task(network.code!, declared));
+      else void network.ready.then((arrived) => arrived && safely(() => task(arrived, declared)));
+    });
   };
   return {
     settled,
     trackTap() {
       if (revoked || !networks.length) return null;
       const id = eventId();
-      each((code) => code.trackTap(win, tracking, id));
-      publish(win, 'AddToCart', id, eventNames(networks, 'tap', tracking));
+      each((code, network) => code.trackTap(win, tracking, id, factFor(network.events.tap, tracking)));
+      publish(win, 'AddToCart', id, networks, 'tap', tracking);
       return id;
     },
     followConsent(consent) {
@@ -134,11 +139,28 @@ function startNetwork(
   return started;
 }
 
-/** Each network's key -> its name of one of our events. */
-function eventNames(networks: readonly Network[], event: 'pageView' | 'tap', tracking: TrackingSettings): Record<string, string> {
-  return Object.fromEntries(networks.map((network) => [network.key, factFor(network.events[event], tracking)]));
+/** Each network's key -> its name of one of our events, for the networks that get it under our id (`withId`) or not. */
+function eventNames(
+  networks: readonly Network[],
+  event: 'pageView' | 'tap',
+  tracking: TrackingSettings,
+  withId: boolean,
+): Record<string, string> {
+  return Object.fromEntries(
+    networks
+      .filter((network) => factFor(network.eventIds[event], tracking) === withId)
+      .map((network) => [network.key, factFor(network.events[event], tracking)]),
+  );
 }
 
-function publish(win: AdNetworksWindow, eventName: string, id: string, networks: Record<string, string>): void {
-  publishEvent(win, trackedEvent(eventName, id, Date.now(), win.location?.href ?? '', networks));
+function publish(
+  win: AdNetworksWindow,
+  eventName: string,
+  id: string,
+  networks: readonly Network[],
+  event: 'pageView' | 'tap',
+  tracking: TrackingSettings,
+): void {
+  const entry = trackedEvent(eventName, id, Date.now(), win.location?.href ?? '', eventNames(networks, event, tracking, true));
+  publishEvent(win, { ...entry, withoutEventId: eventNames(networks, event, tracking, false) });
 }

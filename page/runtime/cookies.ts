@@ -39,3 +39,12 @@ export function attributionDataKnown(cookieString: string, metaClick: boolean, n
   if (hasTrackingCookies(cookieString)) return true;
   return !metaClick && (networksSettled || readCookies(cookieString, ['_fbp']).has('_fbp'));
 }
+
+/**
+ * The `_fbc` value the Meta pixel would have set for `fbclid`, in the format Meta documents for
+ * the Conversions API's `fbc` (`fb.1.<creation time in ms>.<fbclid>`): for the install link of a
+ * visitor whose pixel could not set it.
+ */
+export function fbcFromFbclid(fbclid: string, createdAtMs: number): string {
+  return `fb.1.${createdAtMs}.${fbclid}`;
+}

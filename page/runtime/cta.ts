@@ -1,7 +1,14 @@
-// The call to action: every `a[data-cta]` shows the current install link; a tap is tracked, then goes there 1000 ms after the tap.
+// The call to action: every `a[data-cta]` shows the current install link; a tap is tracked, then goes there 1000 ms after the
+// tap, or once the ad networks have it, at most 2500 ms after the tap.
 import type { LinkStore } from './link-store.ts';
 import { safely } from './schedule.ts';
-import { CTA_SELECTOR, EARLY_TAP, REDIRECT_DELAY_MS, type EarlyTapWindow } from '../contract/early-input.ts';
+import { CTA_SELECTOR, EARLY_TAP, REDIRECT_DELAY_MS, REDIRECT_MAX_DELAY_MS, type EarlyTapWindow } from '../contract/early-input.ts';
+
+/**
+ * After the last network's library has taken the tap, time for the requests it makes for it (an
+ * image, a fetch) to leave before the page does.
+ */
+export const SEND_MARGIN_MS = 150;
 
 /**
  * Takes over from the loader: its navigation is cancelled, and it holds no further taps.
@@ -61,6 +68,11 @@ export interface CtaActions {
   now(): number;
   /** Told that the page leaves in `delayMs` (hydration waits; see hydration.ts). */
   leaving?(delayMs: number): void;
+  /**
+   * Resolves once every ad network has the tap: its library has loaded (and so taken what its
+   * queue held) or failed. Without it, the page leaves 1000 ms after the tap.
+   */
+  tapDelivered?(): Promise<unknown>;
 }
 
 /** The CTA anchor a click landed in, if any. */
@@ -81,22 +93,25 @@ export function isPlainClick(event: ClickLike): boolean {
 }
 
 /**
- * The delay still to wait when the click handler runs `elapsedMs` after the tap: React, when it
- * is still hydrating, finishes hydration synchronously inside the tap's dispatch (its capture
- * listener on the root) before the click reaches `document`, which can take hundreds of ms.
+ * The delay still to wait, when the click handler runs `elapsedMs` after the tap, until `delayMs`
+ * after it: React, when it is still hydrating, finishes hydration synchronously inside the tap's
+ * dispatch (its capture listener on the root) before the click reaches `document`, which can take
+ * hundreds of ms.
  */
-export function remainingDelay(elapsedMs: number): number {
-  return Math.min(REDIRECT_DELAY_MS, Math.max(0, REDIRECT_DELAY_MS - elapsedMs));
+export function remainingDelay(elapsedMs: number, delayMs = REDIRECT_DELAY_MS): number {
+  return Math.min(delayMs, Math.max(0, delayMs - elapsedMs));
 }
 
 /**
  * Handles CTA clicks by delegation on `doc`, so it works before React hydrates: prevents the
- * default, tracks the tap (a blocked network does not matter), and 1000 ms after the tap
- * navigates the same tab to the then-current link. The tap's time is taken in the capture
+ * default, tracks the tap (a blocked network does not matter), and navigates the same tab to the
+ * then-current link 1000 ms after the tap, or, while a network's library is still on its way
+ * (`tapDelivered` pending), once it has taken the tap (plus SEND_MARGIN_MS), at most
+ * REDIRECT_MAX_DELAY_MS after the tap. The tap's time is taken in the capture
  * phase on `doc`, before React's listeners can delay the click; the decision stays in the
  * bubble phase, so a click a slider cancels (the end of a drag) is never taken over.
  * Further clicks during the delay do not navigate twice. A tap the loader held before the
- * runtime came (`earlyTapAt`, see takeEarlyTap) is finished the same way, 1000 ms after it.
+ * runtime came (`earlyTapAt`, see takeEarlyTap) is finished the same way.
  * Returns the uninstaller.
  */
 export function handleCtaClicks(
@@ -108,14 +123,32 @@ export function handleCtaClicks(
   const tappedAt = new WeakMap<object, number>();
   const leaveAfter = (tapAt: number) => {
     pending = true;
-    const delay = remainingDelay(actions.now() - tapAt);
-    // Tracking is best effort, and so is holding hydration back: neither may stop the redirect.
-    safely(() => actions.leaving?.(delay));
-    safely(() => actions.trackTap());
-    actions.setTimeout(() => {
+    const elapsed = actions.now() - tapAt;
+    let left = false;
+    let delivered = !actions.tapDelivered;
+    let minimumPassed = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
       pending = false;
       actions.navigate(actions.currentLink());
-    }, delay);
+    };
+    const leaveIfDone = (now: { delivered?: true; minimumPassed?: true }) => {
+      if (now.delivered) delivered = true;
+      if (now.minimumPassed) minimumPassed = true;
+      if (delivered && minimumPassed) leave();
+    };
+    // Tracking is best effort, and so is holding hydration back: neither may stop the redirect.
+    safely(() => actions.trackTap());
+    safely(() =>
+      actions.tapDelivered?.().then(
+        () => actions.setTimeout(() => leaveIfDone({ delivered: true }), SEND_MARGIN_MS),
+        () => leaveIfDone({ delivered: true }),
+      ),
+    );
+    safely(() => actions.leaving?.(remainingDelay(elapsed, REDIRECT_MAX_DELAY_MS)));
+    actions.setTimeout(() => leaveIfDone({ minimumPassed: true }), remainingDelay(elapsed));
+    actions.setTimeout(leave, remainingDelay(elapsed, REDIRECT_MAX_DELAY_MS));
   };
   const onCapture = (event: Event) => {
     if (ctaAnchor(event.target)) tappedAt.set(event, actions.now());

@@ -91,6 +91,7 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   let tracker: LinkTracker | null = null;
   let networks: AdNetworks | null = null;
   let networksSettled = false;
+  let failedNetworks: string[] = [];
   // When a CTA's redirect is due: hydration waits until then (see hydration.ts).
   let leavingAt = 0;
   const islands = createIslandHydration(win.document, config.client, importModule, {
@@ -104,8 +105,9 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
         whenGranted(consent, () => {
           networks = loadAdNetworks(win, doc, tracking, { consentGranted: tracking.consent === 'required' });
           networks.followConsent(consent);
-          void networks.settled.then(() => {
+          void networks.settled.then((failed) => {
             networksSettled = true;
+            failedNetworks = failed;
             // A network may have set its cookie (the Google tag's _gcl_aw) after the link was built on _fbp.
             safely(() => tracker?.refresh());
           });
@@ -124,6 +126,8 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
               return store.get();
             },
             (delayMs) => (leavingAt = Date.now() + delayMs + LEAVING_MARGIN_MS),
+            // Every network's library loaded or failed: each has taken the tap from its queue.
+            () => networks?.settled ?? Promise.resolve(),
           ),
           // A tap that came before the runtime, held by the page's loader.
           takeEarlyTap(win),
@@ -134,7 +138,12 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
       safely(() => trapBackButton(win));
     },
     () => {
-      tracker = trackInstallLink(win, config, store, { consent, networksSettled: () => networksSettled, storage });
+      tracker = trackInstallLink(win, config, store, {
+        consent,
+        networksSettled: () => networksSettled,
+        networkFailed: (key) => failedNetworks.includes(key),
+        storage,
+      });
     },
     () => {
       safely(() => whenGranted(consent, () => afterLoad(win, () => loadWebSdk(win, doc, tracking.appsflyer.webAppId))));
@@ -146,11 +155,18 @@ export function startRuntime(win: RuntimeWindow, config: RuntimeConfig, importMo
   ]);
 }
 
-/** What a CTA tap does on this page: `trackTap` (every ad network), then the same tab goes to `currentLink()`. */
-function ctaActions(win: RuntimeWindow, trackTap: () => void, currentLink: () => string, leaving: (delayMs: number) => void): CtaActions {
+/** What a CTA tap does on this page: `trackTap` (every ad network), then, once they have it (`tapDelivered`), the same tab goes to `currentLink()`. */
+function ctaActions(
+  win: RuntimeWindow,
+  trackTap: () => void,
+  currentLink: () => string,
+  leaving: (delayMs: number) => void,
+  tapDelivered: () => Promise<unknown>,
+): CtaActions {
   return {
     currentLink,
     trackTap,
+    tapDelivered,
     navigate: (url) => win.location.assign(url),
     setTimeout: (handler, ms) => win.setTimeout(handler, ms),
     // Date.now, not performance.now: tools that count React's scheduler tasks patch the latter.

@@ -2,7 +2,7 @@
 import { fireImpressionWhenReady, loadSmartScript, smartScriptLink, smartScriptReady, type AppsFlyerWindow } from './appsflyer.ts';
 import { parseAttribution } from './attribution.ts';
 import { whenGranted, type Consent } from './consent.ts';
-import { attributionDataKnown, readCookies, TRACKING_COOKIES } from './cookies.ts';
+import { attributionDataKnown, fbcFromFbclid, readCookies, TRACKING_COOKIES } from './cookies.ts';
 import { buildInstallLink, completeInstallLink, resolveAttribution } from './install-link.ts';
 import type { LinkStore } from './link-store.ts';
 import { pollUntil } from './poll.ts';
@@ -16,6 +16,12 @@ import { meta } from '../ad-networks/meta.ts';
 /** Spec: poll for the `_fbc`/`_fbp` cookies every 500 ms, for the Smart Script every 1 s. */
 const COOKIE_POLL_MS = 500;
 const SMART_SCRIPT_POLL_MS = 1000;
+/**
+ * The longest a visitor from a Meta ad waits for the pixel's `_fbc`/`_fbp`, from the runtime's
+ * start: on slow 4G the pixel sets them well within it; past it, or as soon as the pixel failed,
+ * the link is built from what is known instead of staying the default.
+ */
+export const META_COOKIE_WAIT_MS = 4000;
 
 export interface LinkTracker {
   /**
@@ -29,6 +35,8 @@ export interface LinkTrackerInputs {
   consent: Consent;
   /** True once every ad network's script has loaded or failed, or there is none to load. */
   networksSettled(): boolean;
+  /** True once the network of this key (`meta`, ...) has failed to load: blocked, broken or not JavaScript. */
+  networkFailed(key: string): boolean;
   storage: StorageLike | null;
 }
 
@@ -46,6 +54,8 @@ interface Tracker {
   smartScript: boolean;
   impressionFired: boolean;
   paywall: string | null;
+  /** When the runtime started tracking (`Date.now`): the bound of the wait for Meta's cookies runs from it. */
+  startedAt: number;
 }
 
 /**
@@ -79,6 +89,7 @@ export function trackInstallLink(
     smartScript: false,
     impressionFired: false,
     paywall: null,
+    startedAt: Date.now(),
   };
   const refresh = (atTap = false) => refreshLink(tracker, atTap);
   // Our own origin, not a third party: the paywall is drawn whatever the consent.
@@ -101,11 +112,12 @@ function refreshLink(tracker: Tracker, atTap: boolean): void {
     store.set(tracking.appsflyer.oneLink.default);
     return;
   }
-  if (atTap && !tracker.metaClick) tracker.dataKnown = true;
+  // Leaving: whatever data exists now is all there will be, for a Meta visitor too (pixelCookies).
+  if (atTap) tracker.dataKnown = true;
   if (!tracker.dataKnown || tracker.paywall === null) return;
   const params = resolveAttribution(tracking.attribution, {
     query,
-    cookies: readCookies(win.document.cookie, tracker.cookieNames),
+    cookies: pixelCookies(tracker, readCookies(win.document.cookie, tracker.cookieNames)),
     pageUrl: win.location.href,
     userAgent: win.navigator.userAgent,
     paywall: tracker.paywall,
@@ -120,10 +132,28 @@ function refreshLink(tracker: Tracker, atTap: boolean): void {
   }
 }
 
+/**
+ * The cookies, with `_fbc` formed from `fbclid` for a visitor from a Meta ad whose pixel set none
+ * (blocked, failed, cookies off, or not yet when the visitor leaves): the click stays attributed.
+ */
+function pixelCookies(tracker: Tracker, cookies: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  const fbclid = tracker.query.get('fbclid');
+  if (!tracker.metaClick || cookies.has('_fbc') || !fbclid) return cookies;
+  return new Map([...cookies, ['_fbc', fbcFromFbclid(fbclid, tracker.startedAt)]]);
+}
+
+/** Whether a visitor from a Meta ad has stopped waiting for the pixel: it failed, or the wait's bound has passed. */
+function pixelGivenUp(tracker: Tracker): boolean {
+  return tracker.metaClick && (tracker.inputs.networkFailed(meta.key) || Date.now() - tracker.startedAt >= META_COOKIE_WAIT_MS);
+}
+
 /** Once consented: polls for the visitor's data and, when it is on, loads and polls for the Smart Script. */
 function watchAttribution(tracker: Tracker, refresh: () => void): void {
   const { win } = tracker;
-  const known = () => attributionDataKnown(win.document.cookie, tracker.metaClick, tracker.inputs.networksSettled());
+  // The pixel starts with consent: so does its time.
+  tracker.startedAt = Date.now();
+  const known = () =>
+    attributionDataKnown(win.document.cookie, tracker.metaClick, tracker.inputs.networksSettled()) || pixelGivenUp(tracker);
   void pollUntil(known, COOKIE_POLL_MS, win).done.then(() => {
     tracker.dataKnown = true;
     safely(refresh);

@@ -13,12 +13,17 @@ export interface TrackedEvent {
   /** `PageView` or `AddToCart` (a CTA tap): Meta's name of the event, the Conversions API's `event_name`. */
   eventName: string;
   /**
-   * The one id every network got the event under (Meta's `eventID`, TikTok's `event_id`, Snap's
-   * `client_dedup_id`, Google Ads' `transaction_id`): each server-side API's `event_id`.
+   * The one id the networks in `networks` got the event under (Meta's `eventID`, TikTok's
+   * `event_id`, Snap's `client_dedup_id`, Google Ads' `transaction_id`): each server-side API's `event_id`.
    */
   eventID: string;
-  /** Each ad network the event went to (`meta`, `tiktok`, `snap`, `google`) -> the event name it was sent as. */
+  /** Each ad network that got the event under `eventID` (`meta`, `tiktok`, `snap`, `google`) -> the event name it was sent as. */
   networks: Record<string, string>;
+  /**
+   * The networks that got the event without an id they deduplicate on (TikTok's and Google's page
+   * view, a GA4 event): a server-side sender must not send these again.
+   */
+  withoutEventId?: Record<string, string>;
   /** Unix seconds: the Conversions API's `event_time`. */
   eventTime: number;
   /** The page's URL: the Conversions API's `event_source_url`. */

@@ -21,7 +21,9 @@ const problems = (messages: string[]) =>
   messages.filter((message) => /^(error|warn)/.test(message) && !/net::ERR_(BLOCKED_BY_CLIENT|FAILED)|status of (404|500)/.test(message));
 
 /** The page's store-landing dataLayer entries. */
-function published(page: Page): Promise<Array<{ event: string; eventID: string; networks: Record<string, string> }>> {
+function published(
+  page: Page,
+): Promise<Array<{ event: string; eventID: string; networks: Record<string, string>; withoutEventId?: Record<string, string> }>> {
   return page.evaluate(() =>
     ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter(
       (entry): entry is { event: string; eventID: string; networks: Record<string, string> } =>
@@ -64,7 +66,8 @@ describe('every network on one page', () => {
     const [pageView] = await published(page);
     expect(pageView).toMatchObject({
       event: 'store-landing.PageView',
-      networks: { meta: 'PageView', tiktok: 'Pageview', snap: 'PAGE_VIEW', google: 'page_view' },
+      networks: { meta: 'PageView', snap: 'PAGE_VIEW' },
+      withoutEventId: { tiktok: 'Pageview', google: 'page_view' },
     });
     expect(fakes.tracked('PageView').map((call) => call.eventID)).toEqual([pageView!.eventID]);
     expect(fakes.networkCalls('snap').map((call) => [call.method, call.event, call.eventId])).toEqual([
@@ -77,14 +80,14 @@ describe('every network on one page', () => {
     const { entry, url } = await tapGet(page);
     expect(entry).toMatchObject({
       eventName: 'AddToCart',
-      networks: { meta: 'AddToCart', tiktok: 'ClickButton', snap: 'SIGN_UP', google: 'conversion' },
+      networks: { meta: 'AddToCart', tiktok: 'AddToCart', snap: 'ADD_CART', google: 'conversion' },
     });
     const id = entry!.eventID;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const taps = {
       meta: fakes.tracked('AddToCart'),
-      tiktok: fakes.networkCalls('tiktok').filter((call) => call.event === 'ClickButton'),
-      snap: fakes.networkCalls('snap').filter((call) => call.event === 'SIGN_UP'),
+      tiktok: fakes.networkCalls('tiktok').filter((call) => call.event === 'AddToCart'),
+      snap: fakes.networkCalls('snap').filter((call) => call.event === 'ADD_CART'),
       google: fakes.networkCalls('google').filter((call) => call.event === 'conversion'),
     };
     expect(taps.meta.map((call) => call.eventID)).toEqual([id]);
@@ -256,7 +259,7 @@ describe('consent required', () => {
       expect(entry).toBeUndefined();
       expect(url).toBe(DEFAULT_LINK);
       expect(fakes.tracked('AddToCart')).toEqual([]);
-      expect(fakes.records.networks.filter((call) => ['ClickButton', 'SIGN_UP', 'conversion'].includes(call.event))).toEqual([]);
+      expect(fakes.records.networks.filter((call) => ['AddToCart', 'ADD_CART', 'conversion'].includes(call.event))).toEqual([]);
       expect(problems(messages)).toEqual([]);
       expect(errors).toEqual([]);
     },

@@ -75,9 +75,9 @@ export interface NetworkCall {
   network: AdNetwork;
   /** TikTok: the `ttq` method (`page`, `track`, `grantConsent`, ...); Snap: the `snaptr` command; Google: the gtag command. */
   method: string;
-  /** The event (`ClickButton`, `SIGN_UP`, `conversion`) or the command's first argument (`config`'s tag id, `consent`'s `default`). */
+  /** The event (`AddToCart`, `ADD_CART`, `conversion`) or the command's first argument (`config`'s tag id, `consent`'s `default`). */
   event: string;
-  /** The id the network got the event under: TikTok's `event_id`, Snap's `client_dedup_id`, Google's `transaction_id` or `event_id`. */
+  /** The id the network got the event under: TikTok's `event_id`, Snap's `client_dedup_id`, Google's `transaction_id`. */
   eventId: string | null;
   /** The call's parameters object, as sent. */
   params: Record<string, unknown> | null;

@@ -52,8 +52,8 @@ describe('Meta pixel', () => {
 });
 
 describe('the call to action', () => {
-  // A visitor from a Meta ad (fbclid) whose pixel sets no cookies: the link stays the default one,
-  // as the spec says until _fbc and _fbp exist, so the tap's destination is known exactly.
+  // A visitor from a Meta ad (fbclid) whose pixel sets no cookies: the link shown stays the default
+  // one until _fbc and _fbp exist, and the tap leaves on one built without them (fbc from fbclid).
   browserTest('tracks AddToCart on GET and navigates the same tab to the install link about 1000 ms later', async ({ context }) => {
     const { page, fakes } = await visit(context, '/feature1?utm_source=fb&fbclid=abc');
     await waitUntil(() => fakes.tracked('PageView').length > 0, 'the PageView');
@@ -63,8 +63,8 @@ describe('the call to action', () => {
     expect(fakes.tracked('AddToCart')[0]!.pixelId).toBe(PIXEL_ID);
     expect(tap.delayMs).toBeGreaterThanOrEqual(900);
     expect(tap.delayMs).toBeLessThan(3000);
-    expect(tap.url).toBe(DEFAULT_LINK);
-    expect(fakes.records.oneLink.map((visit) => visit.url)).toEqual([DEFAULT_LINK]);
+    expect(new URL(tap.url).searchParams.get('fbclid')).toBe('abc');
+    expect(fakes.records.oneLink.map((visit) => visit.url)).toEqual([tap.url]);
     expect(tap.popups).toBe(0);
     expect(await context.pages()).toHaveLength(1);
   });
@@ -75,7 +75,7 @@ describe('the call to action', () => {
     expect(fakes.tracked('AddToCart')).toHaveLength(1);
     expect(tap.delayMs).toBeGreaterThanOrEqual(900);
     expect(tap.delayMs).toBeLessThan(3000);
-    expect(tap.url).toBe(DEFAULT_LINK);
+    expect(new URL(tap.url).searchParams.get('fbclid')).toBe('abc');
     expect(tap.popups).toBe(0);
   });
 
@@ -161,7 +161,7 @@ describe('the install link', () => {
 
 describe('with every third-party host blocked', () => {
   browserTest(
-    'renders, warns once for the payment SDK and once for the pixel, raises no error, and the CTA reaches the default link',
+    'renders, warns once for the payment SDK and once for the pixel, raises no error, and the CTA reaches a link attributed without the pixel',
     async ({ context }) => {
       const {
         page,
@@ -178,7 +178,14 @@ describe('with every third-party host blocked', () => {
         expect(fakes.requestsTo(host).length, host).toBeGreaterThan(0);
       }
       const tap = await tapAndFollow(page, GET);
-      expect(tap.url).toBe(DEFAULT_LINK);
+      // The pixel failed: the link carries the query, and fbc formed from fbclid as Meta documents it.
+      expect(tap.url).not.toBe(DEFAULT_LINK);
+      const params = new URL(tap.url).searchParams;
+      expect(params.get('fbclid')).toBe('abc');
+      expect(
+        [...params.values()].some((value) => /^fb\.1\.\d{13}\.abc$/.test(value)),
+        tap.url,
+      ).toBe(true);
       const warnings = messages.filter((message) => message.startsWith('warn:')).sort();
       expect(warnings).toHaveLength(2);
       expect(warnings[0]).toContain('Ad network scripts did not load (blocked, failed or not JavaScript): Meta pixel.');

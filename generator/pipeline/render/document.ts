@@ -1,5 +1,5 @@
 // The HTML document around a rendered body: head metadata, inline CSS, scripts and the embedded JSON the client reads.
-import { CTA_SELECTOR, EARLY_INTERACTION, EARLY_TAP, REDIRECT_DELAY_MS } from '../../../page/contract/early-input.ts';
+import { CTA_SELECTOR, EARLY_INTERACTION, EARLY_TAP, REDIRECT_MAX_DELAY_MS } from '../../../page/contract/early-input.ts';
 import { ROOT_ID } from '../../../page/contract/page-props.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { textDirection } from '../../../page/contract/text-direction.ts';
@@ -155,9 +155,10 @@ const FIRST_SCREEN_WAIT_MS = 2500;
  *
  * A CTA tap before the runtime has taken over (EARLY_TAP in runtime/cta.ts; a plain click as
  * isPlainClick there decides, its test written out here) is held: the loader prevents the
- * navigation, starts the scripts, and notes the tap for the runtime, which tracks AddToCart
- * and leaves 1000 ms after the tap. If the runtime has not come by then, the loader goes to
- * the link as rendered. Fixed text: one CSP hash for every page and campaign.
+ * navigation, starts the scripts, and notes the tap for the runtime, which tracks the tap and
+ * leaves once the networks have it (runtime/cta.ts). If the runtime has not come within
+ * REDIRECT_MAX_DELAY_MS of the tap (on a slow phone it can take a second to arrive), the loader
+ * goes to the link as rendered. Fixed text: one CSP hash for every page and campaign.
  */
 export const MODULE_LOADER = [
   'let started=!1;',
@@ -185,7 +186,7 @@ export const MODULE_LOADER = [
   'if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||e.defaultPrevented)return;',
   'e.preventDefault();',
   `window.${EARLY_TAP}||=`,
-  `{at:Date.now(),timer:setTimeout(()=>{window.${EARLY_TAP}=null;location.assign(a.href)},${REDIRECT_DELAY_MS})};`,
+  `{at:Date.now(),timer:setTimeout(()=>{window.${EARLY_TAP}=null;location.assign(a.href)},${REDIRECT_MAX_DELAY_MS})};`,
   'go()})',
 ].join('');
 

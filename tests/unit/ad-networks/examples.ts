@@ -20,3 +20,12 @@ export function allNetworksOn(networks: AdNetworkDeclaration[]): NetworkSettings
     networks.flatMap((network) => Object.entries(network.config).map(([key, setting]) => [key, setting!.examples[0]])),
   );
 }
+
+/**
+ * Whether a CSP source list allows `origin` (`https://host`) as a browser matches it: an exact
+ * source, or `https://*.domain` for any host under that domain (not the domain itself).
+ */
+export function cspAllows(sources: readonly string[], origin: string): boolean {
+  const host = new URL(origin).host;
+  return sources.some((source) => (source.startsWith('https://*.') ? host.endsWith(source.slice('https://*'.length)) : source === origin));
+}

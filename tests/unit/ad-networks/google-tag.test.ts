@@ -22,17 +22,17 @@ describe('the Google tag', () => {
       ['js', new Date()],
       ['config', ADS_ID],
     ]);
-    googleTag.trackTap(win, TRACKING, 'tap-id');
+    googleTag.trackTap(win, TRACKING, 'tap-id', 'conversion');
     expect(gtagCommands(win).at(-1)).toEqual(['event', 'conversion', { send_to: `${ADS_ID}/AbC-D_efG`, transaction_id: 'tap-id' }]);
   });
 
-  it("sends GA4's select_content with the id as event_id when there is no conversion label", () => {
+  it('sends the GA4 event without an id when there is no conversion label: GA4 deduplicates on none', () => {
     const win: VendorWindow = { dataLayer: ['a tag manager entry'] };
     const tracking = { ...TRACKING, googleTagId: GA4_ID, googleAdsConversion: undefined };
     void loadGoogleTag(win, new FakeDocument() as never, GA4_ID, LOAD);
-    googleTag.trackTap(win, tracking, 'tap-id');
+    googleTag.trackTap(win, tracking, 'tap-id', 'select_content');
     expect((win.dataLayer as unknown[])[0]).toBe('a tag manager entry');
-    expect(gtagCommands(win).at(-1)).toEqual(['event', 'select_content', { content_type: 'install_link', event_id: 'tap-id' }]);
+    expect(gtagCommands(win).at(-1)).toEqual(['event', 'select_content', { content_type: 'install_link' }]);
   });
 
   it("sets consent mode's defaults to granted first when consent was required, and updates them with the visitor's answer", () => {
@@ -51,7 +51,7 @@ describe('the Google tag', () => {
   it('survives a dataLayer another script broke, and does nothing without an id', async () => {
     const win: VendorWindow = { dataLayer: 'not a list' };
     expect(() => void loadGoogleTag(win, new FakeDocument() as never, GA4_ID, LOAD)).not.toThrow();
-    expect(() => googleTag.trackTap(win, TRACKING, 'id')).not.toThrow();
+    expect(() => googleTag.trackTap(win, TRACKING, 'id', 'conversion')).not.toThrow();
     const empty: VendorWindow = {};
     await expect(loadGoogleTag(empty, new FakeDocument() as never, undefined, LOAD)).resolves.toBe(true);
     expect(empty.gtag).toBeUndefined();

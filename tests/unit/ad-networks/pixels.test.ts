@@ -29,7 +29,7 @@ describe('the Meta pixel', () => {
     vi.advanceTimersByTime(0); // injectScript appends in a task of its own
     expect(doc.scriptSrcs()).toEqual([META_PIXEL_SRC]);
     expect(doc.scripts[0]!.async).toBe(true);
-    metaPixel.trackTap(win, TRACKING, 'tap-id');
+    metaPixel.trackTap(win, TRACKING, 'tap-id', 'AddToCart');
     expect(win.fbq?.queue.at(-1)).toEqual(['track', 'AddToCart', {}, { eventID: 'tap-id' }]);
   });
 
@@ -75,13 +75,13 @@ describe('the Meta pixel', () => {
     }) as never;
     await expect(loadMetaPixel(win, doc as never, META_ID, LOAD)).resolves.toBe(true);
     expect(doc.scripts).toHaveLength(0);
-    expect(() => metaPixel.trackTap(win, TRACKING, 'id')).not.toThrow();
+    expect(() => metaPixel.trackTap(win, TRACKING, 'id', 'AddToCart')).not.toThrow();
     expect(() => metaPixel.revokeConsent(win)).not.toThrow();
   });
 });
 
 describe('the TikTok pixel', () => {
-  it('builds ttq as the base code does, loads events.js with the pixel id, queues the page view, ClickButton with event_id for a tap', () => {
+  it('builds ttq as the base code does, loads events.js with the pixel id, queues the page view, the tap event with event_id', () => {
     const doc = new FakeDocument();
     const win: VendorWindow = {};
     void loadTikTokPixel(win, doc as never, TIKTOK_ID, LOAD);
@@ -95,8 +95,8 @@ describe('the TikTok pixel', () => {
     vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([TIKTOK_SRC]);
     expect([...ttq]).toEqual([['page']]);
-    tiktokPixel.trackTap(win, TRACKING, 'tap-id');
-    expect(ttq.at(-1)).toEqual(['track', 'ClickButton', {}, { event_id: 'tap-id' }]);
+    tiktokPixel.trackTap(win, TRACKING, 'tap-id', 'AddToCart');
+    expect(ttq.at(-1)).toEqual(['track', 'AddToCart', {}, { event_id: 'tap-id' }]);
     // An instance's queue, as events.js reads it per pixel id.
     (ttq.instance(TIKTOK_ID).track as (event: string) => void)('ViewContent');
     expect([...ttq._i[TIKTOK_ID]!]).toEqual([['track', 'ViewContent']]);
@@ -126,12 +126,12 @@ describe('the TikTok pixel', () => {
     await expect(loadTikTokPixel({}, doc as never, undefined, LOAD)).resolves.toBe(true);
     await expect(loadTikTokPixel({ ttq: [] as never }, doc as never, TIKTOK_ID, LOAD)).resolves.toBe(true);
     expect(doc.scripts).toHaveLength(0);
-    expect(() => tiktokPixel.trackTap({ ttq: {} as never }, TRACKING, 'id')).not.toThrow();
+    expect(() => tiktokPixel.trackTap({ ttq: {} as never }, TRACKING, 'id', 'AddToCart')).not.toThrow();
   });
 });
 
 describe('the Snap Pixel', () => {
-  it('queues init and PAGE_VIEW with its client_dedup_id, loads scevent.min.js, SIGN_UP for a tap, then hands calls to handleRequest', async () => {
+  it('queues init and PAGE_VIEW with its client_dedup_id, loads scevent.min.js, the tap event, then hands calls to handleRequest', async () => {
     const doc = new FakeDocument();
     const win: VendorWindow = {};
     doc.scriptOutcome = () => 'load';
@@ -143,14 +143,14 @@ describe('the Snap Pixel', () => {
     ]);
     vi.advanceTimersByTime(0);
     expect(doc.scriptSrcs()).toEqual([SNAP_PIXEL_SRC]);
-    snapPixel.trackTap(win, TRACKING, 'tap-id');
-    expect(win.snaptr!.queue.at(-1)).toEqual(['track', 'SIGN_UP', { client_dedup_id: 'tap-id' }]);
+    snapPixel.trackTap(win, TRACKING, 'tap-id', 'ADD_CART');
+    expect(win.snaptr!.queue.at(-1)).toEqual(['track', 'ADD_CART', { client_dedup_id: 'tap-id' }]);
     await vi.advanceTimersByTimeAsync(10);
     await expect(loaded).resolves.toBe(true);
     const handleRequest = vi.fn();
     win.snaptr!.handleRequest = handleRequest;
-    snapPixel.trackTap(win, TRACKING, 'second-tap');
-    expect(handleRequest).toHaveBeenCalledWith('track', 'SIGN_UP', { client_dedup_id: 'second-tap' });
+    snapPixel.trackTap(win, TRACKING, 'second-tap', 'ADD_CART');
+    expect(handleRequest).toHaveBeenCalledWith('track', 'ADD_CART', { client_dedup_id: 'second-tap' });
   });
 
   it('counts a script that installed no handleRequest as failed, and does nothing without an id', async () => {

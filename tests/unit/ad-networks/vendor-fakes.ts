@@ -55,7 +55,7 @@ export function gtagCommands(win: VendorWindow): unknown[][] {
 export function tapIds(win: VendorWindow): Record<string, unknown> {
   const metaTap = win.fbq!.queue.find((call) => call[1] === 'AddToCart');
   const tiktokTap = (win.ttq as unknown as unknown[][]).find((call) => call[0] === 'track');
-  const snapTap = win.snaptr!.queue.find((call) => call[1] === 'SIGN_UP');
+  const snapTap = win.snaptr!.queue.find((call) => call[1] === 'ADD_CART');
   const googleTap = gtagCommands(win).find((call) => call[1] === 'conversion');
   return {
     meta: (metaTap?.[3] as { eventID?: string })?.eventID,

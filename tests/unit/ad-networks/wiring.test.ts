@@ -109,15 +109,21 @@ describe('the runtime', () => {
     for (const network of declarations) {
       for (const settings of exampleSettings(network)) {
         const tracking = { ...TRACKING, ...NONE, ...settings } as typeof TRACKING;
-        const win: { dataLayer?: Array<{ event: string; networks: Record<string, string> }> } = {};
+        type Entry = { event: string; networks: Record<string, string>; withoutEventId?: Record<string, string> };
+        const win: { dataLayer?: Entry[] } = {};
         const networks = loadAdNetworks(win, new FakeDocument() as never, tracking, { consentGranted: false, warn: () => {} });
         networks.trackTap();
+        // Under the id only where the network receives it; else beside it.
+        const listed = (event: 'pageView' | 'tap') => {
+          const names = { [network.key]: factFor(network.events[event], settings) };
+          return factFor(network.eventIds[event], settings) ? [names, {}] : [{}, names];
+        };
         expect(
-          win.dataLayer?.map((entry) => [entry.event, entry.networks]),
+          win.dataLayer?.map((entry) => [entry.event, entry.networks, entry.withoutEventId]),
           network.key,
         ).toEqual([
-          ['store-landing.PageView', { [network.key]: factFor(network.events.pageView, settings) }],
-          ['store-landing.AddToCart', { [network.key]: factFor(network.events.tap, settings) }],
+          ['store-landing.PageView', ...listed('pageView')],
+          ['store-landing.AddToCart', ...listed('tap')],
         ]);
       }
     }

@@ -21,8 +21,8 @@ const NETWORK_HOSTS = {
   meta: 'https://connect.facebook.net',
   tiktok: 'https://analytics.tiktok.com',
   snap: 'https://tr.snapchat.com',
-  google: 'https://www.googletagmanager.com',
-  ga4: 'https://region1.google-analytics.com',
+  google: 'googletagmanager.com',
+  ga4: 'https://*.google-analytics.com',
   ads: 'https://googleads.g.doubleclick.net',
 };
 

@@ -61,7 +61,9 @@ describe('loadAdNetworks', () => {
         eventID: 'id-1',
         eventTime: Math.floor(Date.now() / 1000),
         eventSourceUrl: PAGE_URL,
-        networks: { meta: 'PageView', tiktok: 'Pageview', snap: 'PAGE_VIEW', google: 'page_view' },
+        // Under the id only the page views that carry it; TikTok's ttq.page() and Google's config take none.
+        networks: { meta: 'PageView', snap: 'PAGE_VIEW' },
+        withoutEventId: { tiktok: 'Pageview', google: 'page_view' },
       },
     ]);
   });
@@ -81,7 +83,7 @@ describe('loadAdNetworks', () => {
     if (scripts.length === 0) {
       expect(networks.trackTap()).toBeNull();
       expect(win.dataLayer).toBeUndefined();
-      await expect(networks.settled).resolves.toBeUndefined();
+      await expect(networks.settled).resolves.toEqual([]);
     }
   });
 
@@ -100,17 +102,31 @@ describe('loadAdNetworks', () => {
         expect.objectContaining({
           eventName: 'AddToCart',
           eventID,
-          networks: { meta: 'AddToCart', tiktok: 'ClickButton', snap: 'SIGN_UP', google: 'conversion' },
+          networks: { meta: 'AddToCart', tiktok: 'AddToCart', snap: 'ADD_CART', google: 'conversion' },
+          withoutEventId: {},
         }),
       ),
     );
   });
 
-  it("names GA4's select_content for a Google tag without a conversion label", async () => {
+  it("names GA4's select_content, sent without the id, for a Google tag without a conversion label", async () => {
     const { win, networks } = await pageWith({ ...TRACKING, googleTagId: GA4_ID, googleAdsConversion: undefined });
     networks.trackTap();
     const entry = (win.dataLayer as Array<Record<string, unknown>>).find((item) => item.event === 'store-landing.AddToCart');
-    expect(entry?.networks).toMatchObject({ google: 'select_content' });
+    expect(entry?.networks).not.toHaveProperty('google');
+    expect(entry?.withoutEventId).toEqual({ google: 'select_content' });
+  });
+
+  it("sends the tap as each network's event the campaign names", async () => {
+    const named = { metaTapEvent: 'Lead', tiktokTapEvent: 'Download', snapTapEvent: 'AD_CLICK' };
+    const { win, networks } = await pageWith({ ...TRACKING, ...named });
+    networks.trackTap();
+    await vi.dynamicImportSettled();
+    expect(win.fbq!.queue.at(-1)).toEqual(['track', 'Lead', {}, { eventID: 'id-2' }]);
+    expect([...win.ttq!].at(-1)).toEqual(['track', 'Download', {}, { event_id: 'id-2' }]);
+    expect(win.snaptr!.queue.at(-1)).toEqual(['track', 'AD_CLICK', { client_dedup_id: 'id-2' }]);
+    const entry = (win.dataLayer as Array<Record<string, unknown>>).find((item) => item.event === 'store-landing.AddToCart');
+    expect(entry?.networks).toEqual({ meta: 'Lead', tiktok: 'Download', snap: 'AD_CLICK', google: 'conversion' });
   });
 
   it('settles once every script has loaded or failed, with one warning naming the networks that failed', async () => {
@@ -126,7 +142,7 @@ describe('loadAdNetworks', () => {
       src.startsWith(TIKTOK_PIXEL_SRC) ? 'error' : src === SNAP_PIXEL_SRC ? 'throw' : 'load',
     );
     await vi.advanceTimersByTimeAsync(100);
-    await second.networks.settled;
+    await expect(second.networks.settled).resolves.toEqual(['tiktok', 'snap']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toBe(
       'Ad network scripts did not load (blocked, failed or not JavaScript): TikTok pixel, Snap Pixel. They get no events; the install link works.',

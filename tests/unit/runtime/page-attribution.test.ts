@@ -1,6 +1,8 @@
 // The runtime wired on a fake page, its install link: rebuilt as the cookies, the Smart Script and every network's script arrive, for visitors of each ad network.
 import { describe, expect, it, vi } from 'vitest';
 import { SMART_SCRIPT_SRC } from '../../../page/runtime/appsflyer.ts';
+import { META_PIXEL_SRC } from '../../../page/ad-networks/meta-pixel.ts';
+import { META_COOKIE_WAIT_MS } from '../../../page/runtime/link-tracker.ts';
 import { BASE, DEFAULT_LINK, fakeGenerateOneLinkURL, fakePage, IPHONE, paramsOf, runtimeConfig, setUpFakeRuntime } from './fake-page.ts';
 
 setUpFakeRuntime();
@@ -20,7 +22,8 @@ describe('startRuntime on a fake page', () => {
 
   it('keeps the default link until _fbc and _fbp exist, then rebuilds it within one poll', async () => {
     const page = fakePage();
-    page.doc.scriptOutcome = () => 'error'; // every third-party host blocked
+    // The pixel on its way, every other third-party host blocked.
+    page.doc.scriptOutcome = (src) => (src === META_PIXEL_SRC ? 'pending' : 'error');
     page.start();
     await vi.advanceTimersByTimeAsync(3000);
     expect(page.hrefs()).toEqual([DEFAULT_LINK, DEFAULT_LINK, DEFAULT_LINK]);
@@ -132,20 +135,48 @@ describe('startRuntime on a fake page', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
     page.doc.click(page.anchors[0]!);
-    await vi.advanceTimersByTimeAsync(1000);
+    // The pixel never answers: the page leaves at the bound.
+    await vi.advanceTimersByTimeAsync(2500);
     const target = (page.win.location.assign as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
     expect(paramsOf(target)).toMatchObject({ pid: 'tiktok', ttclid: 'T1' });
   });
 
-  it("keeps the default link for a Meta visitor whose pixel is blocked (the spec's flow: _fbc and _fbp first)", async () => {
+  it('attributes a Meta visitor whose pixel is blocked at once, with fbc formed from fbclid as Meta documents it', async () => {
     const page = fakePage();
     page.doc.scriptOutcome = () => 'error';
+    const startedAt = Date.now();
     page.start();
-    await vi.advanceTimersByTimeAsync(5000);
+    await vi.advanceTimersByTimeAsync(600);
+    const link = page.hrefs()[0]!;
+    expect(link).not.toBe(DEFAULT_LINK);
+    const params = paramsOf(link);
+    expect(params).toMatchObject({ pid: 'fb', fbclid: 'abc', af_c_id: '1', paywall_type: 'discount', af_sub1: `fb.1.${startedAt}.abc` });
+    expect(params).not.toHaveProperty('af_sub2');
     page.doc.click(page.anchors[0]!);
     await vi.advanceTimersByTimeAsync(1000);
+    expect(page.win.location.assign).toHaveBeenCalledWith(link);
+  });
+
+  it('gives up waiting for the cookies of a pixel that loads but sets none once the bound has passed', async () => {
+    const page = fakePage();
+    page.doc.scriptOutcome = (src) => (src === META_PIXEL_SRC ? 'pending' : 'error');
+    page.start();
+    await vi.advanceTimersByTimeAsync(META_COOKIE_WAIT_MS - 500);
     expect(page.hrefs()[0]).toBe(DEFAULT_LINK);
-    expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(paramsOf(page.hrefs()[0]!)).toMatchObject({ pid: 'fb', fbclid: 'abc', af_sub1: expect.stringMatching(/^fb\.1\.\d+\.abc$/) });
+  });
+
+  it('sends a Meta visitor who taps before the pixel has set its cookies to an attributed link, not the default', async () => {
+    const page = fakePage();
+    page.doc.scriptOutcome = (src) => (src === META_PIXEL_SRC ? 'pending' : 'error');
+    page.start();
+    await vi.advanceTimersByTimeAsync(100);
+    page.doc.click(page.anchors[0]!);
+    // The pixel never answers: the page leaves at the bound.
+    await vi.advanceTimersByTimeAsync(2500);
+    const target = (page.win.location.assign as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+    expect(paramsOf(target)).toMatchObject({ pid: 'fb', fbclid: 'abc', af_sub1: expect.stringMatching(/^fb\.1\.\d+\.abc$/) });
   });
 
   it('attributes a visitor from a Meta ad on a page without the Meta pixel (nothing there sets _fbc and _fbp) once the other networks have run', async () => {

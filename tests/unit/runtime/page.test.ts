@@ -4,16 +4,7 @@ import { SMART_SCRIPT_SRC, WEB_SDK_SRC } from '../../../page/runtime/appsflyer.t
 import { readRuntimeConfig } from '../../../page/runtime/index.ts';
 import { META_PIXEL_SRC } from '../../../page/ad-networks/meta-pixel.ts';
 import { FakeDocument } from './fake-document.ts';
-import {
-  addAlternates,
-  DEFAULT_LINK,
-  fakePage,
-  jsonResponse,
-  paramsOf,
-  runtimeConfig,
-  SPLIT_CONFIG,
-  setUpFakeRuntime,
-} from './fake-page.ts';
+import { addAlternates, fakePage, jsonResponse, paramsOf, runtimeConfig, SPLIT_CONFIG, setUpFakeRuntime } from './fake-page.ts';
 
 const runtime = setUpFakeRuntime();
 
@@ -37,6 +28,8 @@ describe('readRuntimeConfig', () => {
 describe('startRuntime on a fake page', () => {
   it('tracks AddToCart on a CTA click and navigates to the current link 1000 ms later', async () => {
     const page = fakePage();
+    // Every network settled (failed) before the tap: nothing to wait for beyond the 1000 ms.
+    page.doc.scriptOutcome = () => 'error';
     page.doc.cookie = '_fbc=fb.1.1.abc; _fbp=fb.1.1.123; afUserId=af-1';
     page.start();
     await vi.advanceTimersByTimeAsync(100);
@@ -64,7 +57,7 @@ describe('startRuntime on a fake page', () => {
     expect(paramsOf(target)).toMatchObject({ af_sub3: 'af-1', pid: 'fb' });
   });
 
-  it('with every third-party host and config.json blocked: no error, one warning for the pixel and one for the payment SDK, the default link', async () => {
+  it('with every third-party host and config.json blocked: no error, one warning for the pixel and one for the payment SDK, a link attributed without the pixel', async () => {
     const page = fakePage();
     page.doc.scriptOutcome = () => 'error';
     page.win.fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
@@ -77,7 +70,14 @@ describe('startRuntime on a fake page', () => {
     expect(String(runtime.warn.mock.calls[0]![0])).toContain(': Meta pixel.');
     page.doc.click(page.anchors[0]!);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(page.win.location.assign).toHaveBeenCalledWith(DEFAULT_LINK);
+    // The pixel failed: the link is built from the query, its fbc from fbclid; no config.json, so fullPrice.
+    const target = (page.win.location.assign as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+    expect(paramsOf(target)).toMatchObject({
+      pid: 'fb',
+      fbclid: 'abc',
+      paywall_type: 'fullPrice',
+      af_sub1: expect.stringMatching(/^fb\.1\.\d+\.abc$/),
+    });
   });
 
   it.each([
