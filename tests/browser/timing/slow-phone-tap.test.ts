@@ -12,10 +12,10 @@ import { REDIRECT_MAX_DELAY_MS } from '../../../page/contract/early-input.ts';
 const site = fixtureSite('ad-networks', { all: true });
 
 /** Slow 4G as Lighthouse and the issue define it: 150 ms round trip, 1.6 Mbps down, 750 Kbps up. */
-export const SLOW_4G = { latency: 150, download: 1.6e6 / 8, upload: 750e3 / 8 };
+const SLOW_4G = { latency: 150, download: 1.6e6 / 8, upload: 750e3 / 8 };
 
 /** Each vendor's library as late as its size takes on slow 4G: 0.55 to 0.8 s. */
-export const SLOW_VENDORS: FakeOptions['hosts'] = {
+const SLOW_VENDORS: FakeOptions['hosts'] = {
   metaPixel: { delayMs: 800 },
   tiktokPixel: { delayMs: 700 },
   snapPixel: { delayMs: 650 },
