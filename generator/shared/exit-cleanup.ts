@@ -2,7 +2,7 @@
 // and SIGTERM, which then still end the process by that signal.
 import { rmSync } from 'node:fs';
 import { constants } from 'node:os';
-import { removeIfMarked, type FolderKind } from './ownership.ts';
+import { isMarked, type FolderKind } from './ownership.ts';
 
 /** A folder removeOnExit holds: `remove` deletes it now, `release` hands it back to the caller (it was renamed, say). */
 export interface HeldFolder {
@@ -14,9 +14,19 @@ export interface HeldFolder {
 const held = new Map<string, FolderKind | undefined>();
 let listening = false;
 
+/**
+ * Removes a held folder, never throwing: it runs in `exit` listeners, where a throw would turn a
+ * Ctrl+C's exit code into 1. A browser still writing its profile into the folder (Puppeteer kills it
+ * in an `exit` listener of its own, after this one) can refill it while it is removed: rmSync tries
+ * again, and what still stands is a dead run's folder, which the next run removes.
+ */
 function removeFolder(folder: string, kind: FolderKind | undefined): void {
-  if (kind) removeIfMarked(folder, kind);
-  else rmSync(folder, { recursive: true, force: true });
+  if (kind && !isMarked(folder, kind)) return;
+  try {
+    rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
+  } catch {
+    // Left for the next run (above).
+  }
 }
 
 function removeHeld(): void {

@@ -186,6 +186,7 @@ describe('event ids', () => {
           eventTime: expect.any(Number),
           eventSourceUrl: site.url + route,
           networks: { meta: 'PageView' },
+          withoutEventId: {},
         },
       ]);
       expect(Math.abs(firstLayer[0]!.eventTime - Date.now() / 1000)).toBeLessThan(60);
