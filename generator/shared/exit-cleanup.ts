@@ -64,9 +64,18 @@ export function removeOnExit(folder: string, kind?: FolderKind): HeldFolder {
  * others' `exit` listeners run.
  */
 export function endBySignal(signal: NodeJS.Signals): void {
-  removeHeld();
-  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-  else process.exit(128 + constants.signals[signal]);
+  if (process.listenerCount(signal) === 0) {
+    removeHeld();
+    process.kill(process.pid, signal);
+    return;
+  }
+  // The folders go after every other `exit` listener: Puppeteer's kills its browser there, which
+  // would otherwise still be writing its profile into a run's folder while it is removed.
+  if (listening) {
+    process.off('exit', removeHeld);
+    process.on('exit', removeHeld);
+  }
+  process.exit(128 + constants.signals[signal]);
 }
 
 /**
