@@ -65,19 +65,22 @@ export default defineConfig({
         test: {
           name: 'webkit',
           include: ['tests/webkit/**/*.test.ts'],
+          exclude: ['tests/webkit/timing/**'],
           isolate: false,
-          globalSetup: ['tests/webkit/global-setup.ts'],
+          globalSetup: ['tests/webkit/display-setup.ts', 'tests/webkit/global-setup.ts'],
           setupFiles: [TEMPORARY_DIRS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
       {
-        // Real-time bounds (a redirect 1000 ms after a tap, a 500 ms cookie poll) on a machine that
-        // is not also running the rest of the suite: after every other project, one file at a time.
+        // Real-time bounds (a redirect 1000 ms after a tap, a 500 ms cookie poll, a tap on a slow phone),
+        // in Chromium and in WebKit, on a machine that is not also running the rest of the suite: after
+        // every other project, one file at a time.
         test: {
-          name: 'browser-timing',
-          include: ['tests/browser/timing/**/*.test.ts'],
+          name: 'timing',
+          include: ['tests/browser/timing/**/*.test.ts', 'tests/webkit/timing/**/*.test.ts'],
+          globalSetup: ['tests/webkit/display-setup.ts'],
           sequence: { groupOrder: 1 },
           maxWorkers: 1,
           setupFiles: [TEMPORARY_DIRS],

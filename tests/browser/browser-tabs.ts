@@ -95,7 +95,7 @@ export async function releaseTabs(context: BrowserContext, origins: Set<string>)
   let spare: Page | undefined;
   for (const page of await context.pages()) {
     if (!spare && tabChanges.get(page)?.reusable && (await endPage(page))) spare = page;
-    else await page.close();
+    else await closeTab(page);
   }
   const tab = spare ?? (await context.newPage());
   // Storage is cleared through a tab's DevTools session (the browser's refuses it).
@@ -106,6 +106,26 @@ export async function releaseTabs(context: BrowserContext, origins: Set<string>)
   if (spare) spareTabs.set(context, spare);
   else await tab.close();
 }
+
+/**
+ * Closes `page`. Chromium drops a close that races the commit of a navigation to another site (the page leaving
+ * for the install link as the test ends, crbug.com/536385539): it answers success, the tab lives on, and
+ * Puppeteer's close waits for it forever. The close is sent again until the tab is gone; a close of a tab
+ * already closing does nothing.
+ */
+async function closeTab(page: Page): Promise<void> {
+  const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+  for (let attempt = 1; ; attempt++) {
+    page.close().catch(() => undefined);
+    const late = new Promise<'late'>((resolve) => setTimeout(resolve, CLOSE_RESEND_MS, 'late'));
+    if ((await Promise.race([closed, late])) !== 'late') return;
+    if (attempt === CLOSE_ATTEMPTS) throw new Error(`Chromium did not close the tab at ${page.url()} after ${attempt} attempts.`);
+  }
+}
+
+/** A close takes milliseconds; this long without one, it is sent again, at most CLOSE_ATTEMPTS times. */
+const CLOSE_RESEND_MS = 1_000;
+const CLOSE_ATTEMPTS = 5;
 
 /** Ends the test's page in its tab and undoes the test's changes to the tab; false when it cannot (a dialog left open). */
 async function endPage(page: Page): Promise<boolean> {

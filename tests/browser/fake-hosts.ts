@@ -1,5 +1,4 @@
 // The third-party hosts the fakes answer: which host a request is for, and each one's fake answer.
-import type { HTTPRequest } from 'puppeteer';
 import { BRAINTREE_HOST, braintreeComponentScript } from './browser.ts';
 import { smartScript, webSdkScript } from './fake-appsflyer.ts';
 import { googleTagScript, pixelScript, snapScript, tiktokScript } from './fake-networks.ts';
@@ -29,8 +28,13 @@ export function hostOf(hostname: string): FakeHost | 'other' {
   return HOSTS.find(([, matches]) => matches(hostname))?.[0] ?? 'other';
 }
 
-/** The fake answer of one host in `answer` mode. */
-export function fakeBody(host: FakeHost | 'other', request: HTTPRequest, options: FakeOptions): { contentType: string; body: string } {
+/** The fake answer of one host in `answer` mode to a request for `url` of `resourceType` (`script`, `image`, ...). */
+export function fakeBody(
+  host: FakeHost | 'other',
+  url: string,
+  resourceType: string,
+  options: FakeOptions,
+): { contentType: string; body: string } {
   switch (host) {
     case 'metaPixel':
       return { contentType: 'text/javascript', body: pixelScript(options.pixelSetsCookies ?? false) };
@@ -45,10 +49,10 @@ export function fakeBody(host: FakeHost | 'other', request: HTTPRequest, options
     case 'smartScript':
       return { contentType: 'text/javascript', body: smartScript(options.smartScriptBuild ?? '2.10.4') };
     case 'braintree':
-      return { contentType: 'text/javascript', body: braintreeComponentScript(request.url()) };
+      return { contentType: 'text/javascript', body: braintreeComponentScript(url) };
     case 'oneLink':
       return { contentType: 'text/html; charset=utf-8', body: ONE_LINK_PAGE };
     default:
-      return { contentType: request.resourceType() === 'script' ? 'text/javascript' : 'text/plain', body: '' };
+      return { contentType: resourceType === 'script' ? 'text/javascript' : 'text/plain', body: '' };
   }
 }

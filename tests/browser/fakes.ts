@@ -48,12 +48,24 @@ export interface FakeOptions {
   smartScriptBuild?: SmartScriptBuild;
 }
 
+/** A request to a third-party host, from either engine: Puppeteer's interception or the WebKit tests' proxy. */
+export interface FakeExchange {
+  url: string;
+  /** Puppeteer's resource type (`script`, `image`, `document`, `fetch`, ...) or, through the proxy, the request's Sec-Fetch-Dest. */
+  resourceType: string;
+  /** The request navigates the page (to the install link, say). */
+  navigation: boolean;
+  respond(answer: { status: number; contentType: string; headers?: Record<string, string>; body: string | Buffer }): Promise<void>;
+  /** Fails the request, as an ad blocker does. */
+  abort(): Promise<void>;
+}
+
 /** A request that left for a third-party host. */
 export interface FakeRequest {
   host: FakeHost | 'other';
   url: string;
   resourceType: string;
-  /** `Date.now()` when Chromium handed the request to us. */
+  /** `Date.now()` when the browser handed the request to us. */
   at: number;
 }
 
@@ -153,57 +165,53 @@ export class Fakes {
   /** The `route` of `openPage`: answers every third-party request and, if set, `config.json`. */
   readonly route = async (request: HTTPRequest): Promise<boolean> => {
     try {
-      return await this.handle(request);
+      if (isLocalRequest(request)) return await this.answerLocal(request);
+      await this.answer({
+        url: request.url(),
+        resourceType: request.resourceType(),
+        navigation: request.isNavigationRequest(),
+        respond: (answer) => request.respond(answer),
+        abort: () => request.abort('blockedbyclient'),
+      });
     } catch {
       // The page navigated or closed while a slow answer waited: nothing left to answer.
-      return true;
     }
+    return true;
   };
 
-  private async handle(request: HTTPRequest): Promise<boolean> {
-    const url = new URL(request.url());
-    if (isLocalRequest(request)) {
-      if (url.pathname.endsWith('/config.json')) {
-        this.records.configRequests.push(request.url());
-        const config = this.options.configJson;
-        if (config) {
-          await request.respond({ status: config.status, contentType: config.contentType, body: config.body });
-          return true;
-        }
-      }
-      return false;
-    }
+  /** Records a request for the page's own `config.json` and answers it when `configJson` is set; false leaves it to the server. */
+  private async answerLocal(request: HTTPRequest): Promise<boolean> {
+    if (!new URL(request.url()).pathname.endsWith('/config.json')) return false;
+    this.records.configRequests.push(request.url());
+    const config = this.options.configJson;
+    if (!config) return false;
+    await request.respond({ status: config.status, contentType: config.contentType, body: config.body });
+    return true;
+  }
+
+  /** Records and answers a request to a third-party host, as its fake in the mode `options` gives it. */
+  async answer(exchange: FakeExchange): Promise<void> {
+    const url = new URL(exchange.url);
     const beacon = (Object.entries(NETWORK_BEACONS) as Array<[AdNetwork, string]>).find(([, prefix]) => url.href.startsWith(prefix + '?'));
     if (url.origin === RECORD_ORIGIN || url.href.startsWith(PIXEL_BEACON + '?') || beacon) {
       this.recordReport(url);
-      await request.respond({ status: 200, contentType: 'image/gif', headers: { ...CORS, 'Cache-Control': 'no-store' }, body: PIXEL_GIF });
-      return true;
+      await exchange.respond({ status: 200, contentType: 'image/gif', headers: { ...CORS, 'Cache-Control': 'no-store' }, body: PIXEL_GIF });
+      return;
     }
     const host = hostOf(url.hostname);
-    this.records.requests.push({ host, url: request.url(), resourceType: request.resourceType(), at: Date.now() });
+    this.records.requests.push({ host, url: exchange.url, resourceType: exchange.resourceType, at: Date.now() });
     const mode = this.modeOf(host);
-    if (mode === 'block') {
-      await request.abort('blockedbyclient');
-      return true;
-    }
+    if (mode === 'block') return exchange.abort();
     if (typeof mode === 'object' && 'delayMs' in mode) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
-    if (mode === 404 || mode === 500) {
-      await request.respond({ status: mode, contentType: 'text/plain', headers: CORS, body: `fake ${mode}` });
-      return true;
-    }
-    if (typeof mode === 'object' && 'response' in mode) {
-      const { status, contentType, body } = mode.response;
-      await request.respond({ status, contentType, headers: CORS, body });
-      return true;
-    }
+    if (mode === 404 || mode === 500)
+      return exchange.respond({ status: mode, contentType: 'text/plain', headers: CORS, body: `fake ${mode}` });
+    if (typeof mode === 'object' && 'response' in mode) return exchange.respond({ ...mode.response, headers: CORS });
     if (mode === 'garbage') {
       const body = host === 'smartScript' ? SMART_SCRIPT_GARBAGE : GARBAGE;
-      await request.respond({ status: 200, contentType: 'text/javascript', headers: CORS, body });
-      return true;
+      return exchange.respond({ status: 200, contentType: 'text/javascript', headers: CORS, body });
     }
-    if (host === 'oneLink' && request.isNavigationRequest()) this.records.oneLink.push({ url: request.url(), at: Date.now() });
-    await request.respond({ status: 200, headers: CORS, ...fakeBody(host, request, this.options) });
-    return true;
+    if (host === 'oneLink' && exchange.navigation) this.records.oneLink.push({ url: exchange.url, at: Date.now() });
+    await exchange.respond({ status: 200, headers: CORS, ...fakeBody(host, exchange.url, exchange.resourceType, this.options) });
   }
 
   private modeOf(host: FakeHost | 'other'): HostMode {

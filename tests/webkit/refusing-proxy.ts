@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 /** A request the page made to a third-party host: `host:port`, and when it reached the proxy (Date.now()). */
-export interface RefusedRequest {
+export interface ProxiedRequest {
   host: string;
   at: number;
 }
@@ -15,7 +15,7 @@ export interface RefusingProxy {
   /** `http://127.0.0.1:PORT`, for the browser's proxy setting. */
   url: string;
   /** What the page asked for, in order. */
-  refused: RefusedRequest[];
+  requests: ProxiedRequest[];
   close(): Promise<void>;
 }
 
@@ -26,14 +26,14 @@ export interface RefusingProxy {
  * waiting on a network this machine does not have. Nothing is forwarded anywhere.
  */
 export async function startRefusingProxy(): Promise<RefusingProxy> {
-  const refused: RefusedRequest[] = [];
+  const requests: ProxiedRequest[] = [];
   const server: Server = createServer((req, res) => {
-    refused.push({ host: hostOf(req.url ?? ''), at: Date.now() });
+    requests.push({ host: hostOf(req.url ?? ''), at: Date.now() });
     res.writeHead(403, { 'Content-Type': 'text/plain', Connection: 'close' });
     res.end("Refused by the WebKit tests' proxy: no test reaches the internet.\n");
   });
   server.on('connect', (req, socket: Duplex) => {
-    refused.push({ host: req.url ?? '', at: Date.now() });
+    requests.push({ host: req.url ?? '', at: Date.now() });
     // The browser may reset the connection before it reads the refusal; Node's server has stopped watching a
     // CONNECT's socket, so an error left unheard here would end the test run.
     socket.on('error', () => {});
@@ -46,7 +46,7 @@ export async function startRefusingProxy(): Promise<RefusingProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    refused,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,18 +1,21 @@
 // WebKit for the WebKit tests: Debian's WebKitWebDriver with MiniBrowser on the project's Xvfb display, one
-// session per test file, third parties refused by a local proxy, and the page's console errors.
+// session per test file, third parties refused (or faked) by a local proxy, and the page's console errors.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { inject, test } from 'vitest';
-import { GERMAN_LOCALE, WEBKIT_DRIVER } from './global-setup.ts';
-import { startRefusingProxy, type RefusedRequest } from './refusing-proxy.ts';
+import { WEBKIT_DRIVER } from './display-setup.ts';
+import { GERMAN_LOCALE } from './global-setup.ts';
+import type { Fakes } from '../browser/fakes.ts';
+import { startFakingProxy } from './faking-proxy.ts';
+import { startRefusingProxy, type ProxiedRequest } from './refusing-proxy.ts';
 
 /** One MiniBrowser, driven through WebDriver, for the tests of one file. */
 export interface WebKit {
   driver: WebDriver;
-  /** Third-party requests the pages made, refused by the proxy, in order. */
-  thirdParty: RefusedRequest[];
+  /** Third-party requests the pages made, refused (or faked) by the proxy, in order. */
+  thirdParty: ProxiedRequest[];
 }
 
 /** What the page's console and error events reported, from before the load event on (visit). */
@@ -38,9 +41,27 @@ export const germanWebkitTest = test.extend('webkit', { scope: 'file' }, ({}, { 
   startWebKit(onCleanup, { LOCPATH: inject('localePath'), LC_ALL: GERMAN_LOCALE }),
 );
 
-/** Starts the proxy, a driver whose MiniBrowser runs with `env` added to its environment, and a session; `onCleanup` ends them. */
-async function startWebKit(onCleanup: (cleanup: () => Promise<void>) => void, env: Record<string, string>): Promise<WebKit> {
-  const proxy = await startRefusingProxy();
+/**
+ * `test` whose WebKit's third parties are answered by `fakes` (tests/browser/fakes.ts) through the faking
+ * proxy, over https with the tests' own certificate, which the session accepts.
+ */
+export function fakedWebkitTest(fakes: Fakes) {
+  return test.extend('webkit', { scope: 'file' }, ({}, { onCleanup }) =>
+    startWebKit(onCleanup, { LC_ALL: 'C.UTF-8' }, () => startFakingProxy(fakes)),
+  );
+}
+
+/**
+ * Starts the proxy (by default one that refuses every third party), a driver whose MiniBrowser runs with `env`
+ * added to its environment, and a session; `onCleanup` ends them.
+ */
+async function startWebKit(
+  onCleanup: (cleanup: () => Promise<void>) => void,
+  env: Record<string, string>,
+  startProxy: () => Promise<{ url: string; requests: ProxiedRequest[]; close(): Promise<void> }> = startRefusingProxy,
+): Promise<WebKit> {
+  const proxy = await startProxy();
+  const faking = startProxy !== startRefusingProxy;
   const driverProcess = await startDriver(env).catch(async (error: unknown) => {
     await proxy.close();
     throw error;
@@ -55,6 +76,8 @@ async function startWebKit(onCleanup: (cleanup: () => Promise<void>) => void, en
     .usingServer(driverProcess.url)
     .withCapabilities({
       browserName: 'MiniBrowser',
+      // The faking proxy's certificate is its own.
+      acceptInsecureCerts: faking,
       // Navigation returns at once, so that visit() hooks the console before the page's load event.
       pageLoadStrategy: 'none',
       'webkitgtk:browserOptions': {
@@ -65,7 +88,7 @@ async function startWebKit(onCleanup: (cleanup: () => Promise<void>) => void, en
     .build();
   // As narrow as the window gets (MiniBrowser's toolbar keeps it wider than a phone), and a phone's height.
   await driver.manage().window().setRect({ width: 390, height: 844 });
-  return { driver, thirdParty: proxy.refused };
+  return { driver, thirdParty: proxy.requests };
 }
 
 /** The names and IPv4 addresses of this machine (loopback and LAN), which the pages reach directly and the proxy never sees. */
@@ -182,15 +205,15 @@ export async function drag(webkit: WebKit, row: WebElement, deltaX: number): Pro
     .perform();
 }
 
-/** The first request to `host` (`name:port`) the proxy refused at `since` (Date.now()) or later, waited for up to 5 s. */
-export async function waitForRequest(webkit: WebKit, host: string, since = 0): Promise<RefusedRequest> {
+/** The first request to `host` (`name:port`) the proxy heard at `since` (Date.now()) or later, waited for up to 5 s. */
+export async function waitForRequest(webkit: WebKit, host: string, since = 0): Promise<ProxiedRequest> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const request = webkit.thirdParty.find((refused) => refused.host === host && refused.at >= since);
+    const request = webkit.thirdParty.find((request) => request.host === host && request.at >= since);
     if (request) return request;
     if (Date.now() > deadline)
       throw new Error(
-        `No request to ${host} within 5 s; the page asked for: ${webkit.thirdParty.map((refused) => refused.host).join(', ')}`,
+        `No request to ${host} within 5 s; the page asked for: ${webkit.thirdParty.map((request) => request.host).join(', ')}`,
       );
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

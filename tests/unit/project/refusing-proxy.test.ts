@@ -35,5 +35,5 @@ it('refuses a CONNECT with 403 and records its host, and outlives connections re
   // An error from one of those sockets, had nothing listened for it, would surface here as an uncaught exception that fails the run.
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await tunnel(port, 'websdk.appsflyer.com:443', false)).toMatch(/^HTTP\/1\.1 403 /);
-  expect(proxy.refused.at(-1)?.host).toBe('websdk.appsflyer.com:443');
+  expect(proxy.requests.at(-1)?.host).toBe('websdk.appsflyer.com:443');
 });

@@ -1,0 +1,41 @@
+// A tap at the first moment the Get button is drawn, on a slow phone (tests/slow-phone.ts) in Chromium: every
+// network must have the page view and the tap before the page leaves, within the redirect's bound.
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { REDIRECT_MAX_DELAY_MS } from '../../../page/contract/early-input.ts';
+import { waitUntil } from '../../helpers.ts';
+import type { LocalServer } from '../../local-servers.ts';
+import { SLOW_4G, startSlowLink } from '../../slow-link.ts';
+import { ALL_DELIVERED, deliveredBefore, SLOW_PHONE_FAKES } from '../../slow-phone.ts';
+import { browserTest } from '../browser.ts';
+import { openFakedPage } from '../fakes.ts';
+import { fixtureSite } from '../fixture-site.ts';
+import { GET } from '../runtime-helpers.ts';
+
+// tests/fixtures/site/ad-networks.yaml: every network on at the top level.
+const site = fixtureSite('ad-networks', { all: true });
+let link: LocalServer;
+beforeAll(async () => {
+  link = await startSlowLink(site.url, SLOW_4G);
+});
+afterAll(() => link.close());
+
+describe('a tap on a slow phone, in Chromium', () => {
+  browserTest(
+    'at the first moment Get is drawn reaches every network, page view and tap, before the page leaves, within 2500 ms',
+    async ({ context }) => {
+      const { page, fakes, errors } = await openFakedPage(context, SLOW_PHONE_FAKES);
+      await page.setCacheEnabled(false);
+      // Not awaited: the page leaves for the install link before its load event, which would end the navigation in an error.
+      void page.goto(`${link.origin}/feature1?utm_source=fb&fbclid=abc`).catch(() => {});
+      await page.waitForSelector(GET, { visible: true, timeout: 15_000 });
+      const tappedAt = Date.now();
+      await page.tap(GET);
+      await waitUntil(() => fakes.records.oneLink.length > 0, 'the navigation to the install link', 10_000);
+      const leftAt = fakes.records.oneLink[0]!.at;
+      expect(deliveredBefore(fakes, leftAt)).toEqual(ALL_DELIVERED);
+      // Bounded: at most REDIRECT_MAX_DELAY_MS after the tap, with room for a busy machine.
+      expect(leftAt - tappedAt).toBeLessThan(REDIRECT_MAX_DELAY_MS + 500);
+      expect(errors).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,41 @@
+// The slow phone of the tap tests, in either engine: slow 4G in front of the page (slow-link.ts), each ad
+// network's library as late as its real size takes on that link, and what each network got before the page left.
+import type { FakeOptions, Fakes } from './browser/fakes.ts';
+
+/** Each vendor's library as late as its size takes on slow 4G: 0.55 to 0.8 s. */
+export const SLOW_VENDORS: FakeOptions['hosts'] = {
+  metaPixel: { delayMs: 800 },
+  tiktokPixel: { delayMs: 700 },
+  snapPixel: { delayMs: 650 },
+  googleTag: { delayMs: 550 },
+};
+
+/** The fakes of a slow phone: the vendors above, setting their cookies as the real ones do. */
+export const SLOW_PHONE_FAKES: FakeOptions = { hosts: SLOW_VENDORS, pixelSetsCookies: true, networksSetCookies: true };
+
+/** For each network, whether its library had sent the page view and the tap by `leftAt` (Date.now()). */
+export function deliveredBefore(fakes: Fakes, leftAt: number): Record<string, { pageView: boolean; tap: boolean }> {
+  const before = (calls: Array<{ at: number }>) => calls.some((call) => call.at <= leftAt);
+  const calls = (network: 'tiktok' | 'snap' | 'google', test: (call: { method: string; event: string }) => boolean) =>
+    fakes.networkCalls(network).filter(test);
+  return {
+    meta: { pageView: before(fakes.tracked('PageView')), tap: before(fakes.tracked('AddToCart')) },
+    tiktok: {
+      pageView: before(calls('tiktok', (call) => call.method === 'page')),
+      tap: before(calls('tiktok', (call) => call.event === 'AddToCart')),
+    },
+    snap: {
+      pageView: before(calls('snap', (call) => call.event === 'PAGE_VIEW')),
+      tap: before(calls('snap', (call) => call.event === 'ADD_CART')),
+    },
+    google: {
+      pageView: before(calls('google', (call) => call.method === 'config')),
+      tap: before(calls('google', (call) => call.event === 'conversion')),
+    },
+  };
+}
+
+/** What deliveredBefore gives when every network had both. */
+export const ALL_DELIVERED = Object.fromEntries(
+  ['meta', 'tiktok', 'snap', 'google'].map((network) => [network, { pageView: true, tap: true }]),
+);

@@ -1,0 +1,47 @@
+// A tap at the first moment the Get button is drawn, on a slow phone (tests/slow-phone.ts) in WebKit, the
+// engine of every visitor: every network must have the page view and the tap before the page leaves, within the
+// redirect's bound. The vendors are the Chromium tests' fakes, served over https by the faking proxy.
+import { By } from 'selenium-webdriver';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { REDIRECT_MAX_DELAY_MS } from '../../../page/contract/early-input.ts';
+import { Fakes } from '../../browser/fakes.ts';
+import { fixtureSite } from '../../browser/fixture-site.ts';
+import { waitUntil } from '../../helpers.ts';
+import type { LocalServer } from '../../local-servers.ts';
+import { SLOW_4G, startSlowLink } from '../../slow-link.ts';
+import { ALL_DELIVERED, deliveredBefore, SLOW_PHONE_FAKES } from '../../slow-phone.ts';
+import { fakedWebkitTest, waitFor } from '../webkit.ts';
+
+const GET = 'a[data-cta="get"]';
+const fakes = new Fakes(SLOW_PHONE_FAKES);
+const webkitTest = fakedWebkitTest(fakes);
+// tests/fixtures/site/ad-networks.yaml: every network on at the top level.
+const site = fixtureSite('ad-networks', { all: true });
+let link: LocalServer;
+beforeAll(async () => {
+  link = await startSlowLink(site.url, SLOW_4G);
+});
+afterAll(() => link.close());
+
+describe('a tap on a slow phone, in WebKit', () => {
+  webkitTest(
+    'at the first moment Get is drawn reaches every network, page view and tap, before the page leaves, within 2500 ms',
+    async ({ webkit }) => {
+      const { driver } = webkit;
+      // Returns at once (pageLoadStrategy none): the page arrives over the slow link while the test looks for Get.
+      await driver.get(`${link.origin}/feature1?utm_source=fb&fbclid=abc`);
+      await waitFor(
+        driver,
+        `const get = document.querySelector('${GET}'); return get && get.getBoundingClientRect().height > 0 ? true : null;`,
+        'the Get button, drawn',
+      );
+      const tappedAt = Date.now();
+      await driver.findElement(By.css(GET)).click();
+      await waitUntil(() => fakes.records.oneLink.length > 0, 'the navigation to the install link', 10_000);
+      const leftAt = fakes.records.oneLink[0]!.at;
+      expect(deliveredBefore(fakes, leftAt)).toEqual(ALL_DELIVERED);
+      // Bounded: at most REDIRECT_MAX_DELAY_MS after the tap, with room for a busy machine.
+      expect(leftAt - tappedAt).toBeLessThan(REDIRECT_MAX_DELAY_MS + 500);
+    },
+  );
+});
