@@ -1,6 +1,29 @@
 // The slow phone of the tap tests, in either engine: slow 4G in front of the page (slow-link.ts), each ad
 // network's library as late as its real size takes on that link, and what each network got before the page left.
+import { afterAll, beforeAll } from 'vitest';
 import type { FakeOptions, Fakes } from './browser/fakes.ts';
+import { fixtureSite } from './browser/fixture-site.ts';
+import type { LocalServer } from './local-servers.ts';
+import { SLOW_4G, startSlowLink } from './slow-link.ts';
+
+/**
+ * tests/fixtures/site/ad-networks.yaml (every network on at the top level), built and served behind slow 4G
+ * for the file's tests: call at the top of a file. `origin` is the slow link's.
+ */
+export function slowPhoneSite(): { readonly origin: string } {
+  const site = fixtureSite('ad-networks', { all: true });
+  let link: LocalServer | undefined;
+  beforeAll(async () => {
+    link = await startSlowLink(site.url, SLOW_4G);
+  });
+  afterAll(() => link?.close());
+  return {
+    get origin() {
+      if (!link) throw new Error('The slow link is up only while the file runs.');
+      return link.origin;
+    },
+  };
+}
 
 /** Each vendor's library as late as its size takes on slow 4G: 0.55 to 0.8 s. */
 export const SLOW_VENDORS: FakeOptions['hosts'] = {

@@ -1,23 +1,14 @@
 // A tap at the first moment the Get button is drawn, on a slow phone (tests/slow-phone.ts) in Chromium: every
 // network must have the page view and the tap before the page leaves, within the redirect's bound.
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { REDIRECT_MAX_DELAY_MS } from '../../../page/contract/early-input.ts';
 import { waitUntil } from '../../helpers.ts';
-import type { LocalServer } from '../../local-servers.ts';
-import { SLOW_4G, startSlowLink } from '../../slow-link.ts';
-import { ALL_DELIVERED, deliveredBefore, SLOW_PHONE_FAKES } from '../../slow-phone.ts';
+import { ALL_DELIVERED, deliveredBefore, SLOW_PHONE_FAKES, slowPhoneSite } from '../../slow-phone.ts';
 import { browserTest } from '../browser.ts';
 import { openFakedPage } from '../fakes.ts';
-import { fixtureSite } from '../fixture-site.ts';
 import { GET } from '../runtime-helpers.ts';
 
-// tests/fixtures/site/ad-networks.yaml: every network on at the top level.
-const site = fixtureSite('ad-networks', { all: true });
-let link: LocalServer;
-beforeAll(async () => {
-  link = await startSlowLink(site.url, SLOW_4G);
-});
-afterAll(() => link.close());
+const link = slowPhoneSite();
 
 describe('a tap on a slow phone, in Chromium', () => {
   browserTest(

@@ -2,26 +2,17 @@
 // engine of every visitor: every network must have the page view and the tap before the page leaves, within the
 // redirect's bound. The vendors are the Chromium tests' fakes, served over https by the faking proxy.
 import { By } from 'selenium-webdriver';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { REDIRECT_MAX_DELAY_MS } from '../../../page/contract/early-input.ts';
 import { Fakes } from '../../browser/fakes.ts';
-import { fixtureSite } from '../../browser/fixture-site.ts';
 import { waitUntil } from '../../helpers.ts';
-import type { LocalServer } from '../../local-servers.ts';
-import { SLOW_4G, startSlowLink } from '../../slow-link.ts';
-import { ALL_DELIVERED, deliveredBefore, SLOW_PHONE_FAKES } from '../../slow-phone.ts';
+import { ALL_DELIVERED, deliveredBefore, SLOW_PHONE_FAKES, slowPhoneSite } from '../../slow-phone.ts';
 import { fakedWebkitTest, waitFor } from '../webkit.ts';
 
 const GET = 'a[data-cta="get"]';
 const fakes = new Fakes(SLOW_PHONE_FAKES);
 const webkitTest = fakedWebkitTest(fakes);
-// tests/fixtures/site/ad-networks.yaml: every network on at the top level.
-const site = fixtureSite('ad-networks', { all: true });
-let link: LocalServer;
-beforeAll(async () => {
-  link = await startSlowLink(site.url, SLOW_4G);
-});
-afterAll(() => link.close());
+const link = slowPhoneSite();
 
 describe('a tap on a slow phone, in WebKit', () => {
   webkitTest(
