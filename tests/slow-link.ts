@@ -1,6 +1,7 @@
 // A phone's slow mobile link in front of a local server, the same for every engine (Chromium's own network
 // emulation is Chromium's alone): each request waits a round trip, a new connection one more for its
 // handshake, and the bytes of every response share one downlink at the profile's rate, first come first served.
+// Nothing it answers may be cached: every visit is a first visit.
 import { request as forward, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { serveOnLoopback, type LocalServer } from './local-servers.ts';
@@ -32,7 +33,7 @@ class Downlink {
 
 /**
  * Serves `origin` (`http://127.0.0.1:PORT`) through a link of `profile`: the server's own answers,
- * headers and compression included, each as late as the link makes it.
+ * headers and compression included (but for caching: no-store), each as late as the link makes it.
  */
 export function startSlowLink(origin: string, profile: LinkProfile): Promise<LocalServer> {
   const downlink = new Downlink(profile.downBytesPerSecond / 1000);
@@ -51,7 +52,7 @@ export function startSlowLink(origin: string, profile: LinkProfile): Promise<Loc
       res.writeHead(502).end();
       return;
     }
-    res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+    res.writeHead(upstream.statusCode ?? 502, { ...upstream.headers, 'cache-control': 'no-store' });
     // The browser left (the page navigated away): nothing more to carry.
     res.once('close', () => upstream.destroy());
     try {

@@ -36,6 +36,10 @@ export const SLOW_VENDORS: FakeOptions['hosts'] = {
 /** The fakes of a slow phone: the vendors above, setting their cookies as the real ones do. */
 export const SLOW_PHONE_FAKES: FakeOptions = { hosts: SLOW_VENDORS, pixelSetsCookies: true, networksSetCookies: true };
 
+/** The Get button, and a condition the page evaluates: true once Get is drawn. */
+export const GET = 'a[data-cta="get"]';
+export const GET_DRAWN = `(() => { const get = document.querySelector('${GET}'); return !!get && get.getBoundingClientRect().height > 0; })()`;
+
 /** For each network, whether its library had sent the page view and the tap by `leftAt` (Date.now()). */
 export function deliveredBefore(fakes: Fakes, leftAt: number): Record<string, { pageView: boolean; tap: boolean }> {
   const before = (calls: Array<{ at: number }>) => calls.some((call) => call.at <= leftAt);
@@ -56,6 +60,17 @@ export function deliveredBefore(fakes: Fakes, leftAt: number): Record<string, { 
       tap: before(calls('google', (call) => call.event === 'conversion')),
     },
   };
+}
+
+/** What reached the fakes, in ms after `tappedAt`: for a failure's message, which names what came late. */
+export function timeline(fakes: Fakes, tappedAt: number): string {
+  const records = fakes.records;
+  const events = [
+    ...records.requests.map((request) => [request.at, `request ${request.host}`] as const),
+    ...records.pixel.map((call) => [call.at, `meta ${call.method} ${call.event}`] as const),
+    ...records.networks.map((call) => [call.at, `${call.network} ${call.method} ${call.event}`] as const),
+  ].sort(([a], [b]) => a - b);
+  return events.map(([at, what]) => `${at - tappedAt} ms: ${what}`).join('; ');
 }
 
 /** What deliveredBefore gives when every network had both. */

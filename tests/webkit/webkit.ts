@@ -7,7 +7,7 @@ import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-
 import { inject, test } from 'vitest';
 import { WEBKIT_DRIVER } from './display-setup.ts';
 import { GERMAN_LOCALE } from './global-setup.ts';
-import type { Fakes } from '../browser/fakes.ts';
+import { type FakeOptions, Fakes } from '../browser/fakes.ts';
 import { startFakingProxy } from './faking-proxy.ts';
 import { startRefusingProxy, type ProxiedRequest } from './refusing-proxy.ts';
 
@@ -42,13 +42,14 @@ export const germanWebkitTest = test.extend('webkit', { scope: 'file' }, ({}, { 
 );
 
 /**
- * `test` whose WebKit's third parties are answered by `fakes` (tests/browser/fakes.ts) through the faking
- * proxy, over https with the tests' own certificate, which the session accepts.
+ * `test` whose WebKit's third parties are answered by `fakes`, fakes of `options` (tests/browser/fakes.ts), through
+ * the faking proxy, over https with the tests' own certificate, which the session accepts. Each test has a
+ * WebKit of its own, which has never visited anything: no cache, no cookie.
  */
-export function fakedWebkitTest(fakes: Fakes) {
-  return test.extend('webkit', { scope: 'file' }, ({}, { onCleanup }) =>
-    startWebKit(onCleanup, { LC_ALL: 'C.UTF-8' }, () => startFakingProxy(fakes)),
-  );
+export function fakedWebkitTest(options: FakeOptions) {
+  return test
+    .extend('fakes', () => new Fakes(options))
+    .extend('webkit', ({ fakes }, { onCleanup }) => startWebKit(onCleanup, { LC_ALL: 'C.UTF-8' }, () => startFakingProxy(fakes)));
 }
 
 /**

@@ -3,10 +3,9 @@
 import { describe, expect } from 'vitest';
 import { REDIRECT_MAX_DELAY_MS } from '../../../page/contract/early-input.ts';
 import { waitUntil } from '../../helpers.ts';
-import { ALL_DELIVERED, deliveredBefore, SLOW_PHONE_FAKES, slowPhoneSite } from '../../slow-phone.ts';
+import { ALL_DELIVERED, deliveredBefore, GET, GET_DRAWN, SLOW_PHONE_FAKES, slowPhoneSite, timeline } from '../../slow-phone.ts';
 import { browserTest } from '../browser.ts';
 import { openFakedPage } from '../fakes.ts';
-import { GET } from '../runtime-helpers.ts';
 
 const link = slowPhoneSite();
 
@@ -18,12 +17,12 @@ describe('a tap on a slow phone, in Chromium', () => {
       await page.setCacheEnabled(false);
       // Not awaited: the page leaves for the install link before its load event, which would end the navigation in an error.
       void page.goto(`${link.origin}/feature1?utm_source=fb&fbclid=abc`).catch(() => {});
-      await page.waitForSelector(GET, { visible: true, timeout: 15_000 });
+      await page.waitForFunction(GET_DRAWN, { polling: 10, timeout: 15_000 });
       const tappedAt = Date.now();
       await page.tap(GET);
       await waitUntil(() => fakes.records.oneLink.length > 0, 'the navigation to the install link', 10_000);
       const leftAt = fakes.records.oneLink[0]!.at;
-      expect(deliveredBefore(fakes, leftAt)).toEqual(ALL_DELIVERED);
+      expect(deliveredBefore(fakes, leftAt), timeline(fakes, tappedAt)).toEqual(ALL_DELIVERED);
       // Bounded: at most REDIRECT_MAX_DELAY_MS after the tap, with room for a busy machine.
       expect(leftAt - tappedAt).toBeLessThan(REDIRECT_MAX_DELAY_MS + 500);
       expect(errors).toEqual([]);
