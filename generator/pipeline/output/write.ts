@@ -82,7 +82,7 @@ export async function writeOutput(
       return swapIn(staging, target);
     });
     // Outside the lock: deleting a large old build must not hold up the next build's swap.
-    if (retired) await rm(retired, { recursive: true, force: true }).catch(() => {});
+    if (retired) await removeTree(retired).catch(() => {});
   } catch (error) {
     stopHeartbeat();
     // Every compression must have ended before the staging folder goes, or a late twin would land in a new one.
