@@ -2,7 +2,7 @@
 import { closeSync, linkSync, mkdirSync, openSync, writeFileSync, writeSync, writevSync } from 'node:fs';
 import path from 'node:path';
 import type { Compressor } from '../../shared/compress.ts';
-import type { OutputFile, TextPieces } from './write.ts';
+import type { OutputFile, TextPieces, WrittenFile } from './write.ts';
 
 /**
  * Writes files into the staging folder. Files, folders and links are made with synchronous
@@ -28,6 +28,10 @@ export class StagingWriter {
     const destination = path.join(this.staging, file.path);
     this.makeFolder(path.dirname(destination));
     let { contents } = file;
+    if (isWritten(contents)) {
+      this.bytes += contents.written;
+      return;
+    }
     if (isPieces(contents)) {
       if (this.compressor.compresses(file.path, Number.MAX_SAFE_INTEGER))
         throw new Error(`${file.path} is compressed: it cannot be written in pieces.`);
@@ -101,12 +105,17 @@ export class StagingWriter {
 export function byteLength(contents: OutputFile['contents']): number {
   if (typeof contents === 'string') return Buffer.byteLength(contents);
   if (isPieces(contents)) return [...contents.pieces()].reduce((total, piece) => total + Buffer.byteLength(piece), 0);
+  if (isWritten(contents)) return contents.written;
   if (!isParts(contents)) return contents.byteLength;
   return contents.reduce((total, part) => total + part.byteLength, 0);
 }
 
 function isParts(contents: OutputFile['contents']): contents is readonly Uint8Array[] {
   return Array.isArray(contents);
+}
+
+function isWritten(contents: OutputFile['contents']): contents is WrittenFile {
+  return typeof contents === 'object' && 'written' in contents;
 }
 
 /** Whether contents are TextPieces. */
@@ -151,7 +160,7 @@ function writePieces(destination: string, pieces: Iterable<string>): number {
 }
 
 /** Writes the parts in order with one writev: libuv splits the call at IOV_MAX and finishes partial writes. */
-function writeParts(destination: string, parts: readonly Uint8Array[]): void {
+export function writeParts(destination: string, parts: readonly Uint8Array[]): void {
   const fd = openSync(destination, 'w');
   try {
     writevSync(fd, parts);

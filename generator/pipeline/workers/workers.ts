@@ -55,6 +55,8 @@ export interface CampaignsInput {
   dir: string;
   context: BuildContext;
   all: boolean;
+  /** The staging folder once writeOutput made it (its `onStaging`): workers then write their pages into it. */
+  staging?: { folder?: string };
 }
 
 /**
@@ -104,7 +106,13 @@ export async function* campaignsInWorkers(
   const { WORKER_FILE } = await import('./worker.ts');
   const inbox = new Inbox();
   const workers = shares.map((share, i) =>
-    startWorker(WORKER_FILE, { kind: WORKER_KIND, share, all: input.all, bundle: input.context.bundle }, heap, i, inbox),
+    startWorker(
+      WORKER_FILE,
+      { kind: WORKER_KIND, share, all: input.all, bundle: input.context.bundle, staging: input.staging?.folder },
+      heap,
+      i,
+      inbox,
+    ),
   );
   const built = new Set<number>();
   const leftovers: ShareEntry[] = [];
@@ -164,6 +172,7 @@ function sharedAssets(bundle: readonly AssetFile[], images: Array<Map<string, Op
  * as the parent's own bytes (hard-linked after the first).
  */
 function fromWire(file: WireFile, shared: Map<string, Uint8Array>): OutputFile {
+  if ('written' in file) return { path: file.path, contents: { written: file.written } };
   if ('document' in file) return { path: file.path, contents: [file.document] };
   if ('asset' in file) return { path: file.path, contents: shared.get(file.asset)! };
   return file;
