@@ -37,9 +37,10 @@ function minDistinctPages(cores: number): number {
  * Each worker's heap. Unlimited, V8 lets a heap grow to several times what it holds before it
  * collects, and every worker's does at once; a worker holds its share's configs and the caches
  * of campaign/context.ts, a fraction of this, so the limit costs no time and keeps a build's
- * memory flat. The young generation, where each page's garbage dies, needs no more room.
+ * memory flat. The young generation, where each page's garbage dies, needs no more room: its
+ * pages are written as they are made (worker.ts), so little outlives a page.
  */
-const WORKER_HEAP: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+const WORKER_HEAP: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 };
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
 
 /** A campaign built, with its index among the build's plans (workers finish in any order). */
