@@ -1,5 +1,5 @@
-// A build worker thread: builds its share of the campaigns (assemble -> render -> files) and posts their
-// files to the parent, which writes them (workers.ts starts it).
+// A build worker thread: builds its share of the campaigns (assemble -> render -> files), writes their pages into
+// the build's staging folder and posts the other files to the parent, which writes them (workers.ts starts it).
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
