@@ -6,7 +6,7 @@ import type { ConfigIssue } from '../shared/errors.ts';
 import { crossCheck, issueAt, localeFilePath } from './cross-checks.ts';
 import type { KeyPath, LoadedConfig } from './load.ts';
 import type { LocaleFile } from './locale-files.ts';
-import { mergeOverrides } from './merge.ts';
+import { mergeOverrides, sharingUnchanged } from './merge.ts';
 import { diskFiles, type ProjectFiles } from './project-files.ts';
 import { configSchema } from './schema/index.ts';
 import { describeSchemaErrors } from './schema-errors.ts';
@@ -16,7 +16,8 @@ import type { CampaignConfig, Config } from './types.ts';
 
 /** A config's settings, merged and with their defaults, and its translations loaded: valid once checkConfig found no problem. */
 export interface ValidConfig {
-  loaded: LoadedConfig;
+  /** Where the config is. Not its YAML document, which only locates problems: a config of thousands of campaigns holds megabytes in it. */
+  loaded: Pick<LoadedConfig, 'file' | 'dir'>;
   /** The top-level settings. */
   base: CampaignConfig;
   campaigns: CampaignConfig[];
@@ -50,13 +51,13 @@ export async function checkConfig(loaded: LoadedConfig, files: ProjectFiles = di
   const base: CampaignConfig = { name: null, config: withDefaults(topLevel) };
   const campaigns = Object.entries(overrides).map(([name, override]) => ({
     name,
-    config: withDefaults(mergeOverrides(topLevel, override)),
+    config: sharingUnchanged(withDefaults(mergeOverrides(topLevel, override)), base.config),
   }));
   const localeFiles = new Map<string, LocaleFile>();
   const translations: CheckedTranslations = new WeakMap();
   // One campaign after another: what they share is read once (files keeps every answer), and only one campaign's checks are in flight.
   for (const campaign of [base, ...campaigns]) problems.push(...(await crossCheck(loaded, campaign, files, localeFiles, translations)));
-  return { checked: { loaded, base, campaigns, localeFiles }, problems: inReadingOrder(problems) };
+  return { checked: { loaded: { file: loaded.file, dir: loaded.dir }, base, campaigns, localeFiles }, problems: inReadingOrder(problems) };
 }
 
 /** The messages of `locale` for a campaign's config, as loaded by validation. */

@@ -59,14 +59,26 @@ export function outputPathFor(route: string, locale: string, defaultLocale: stri
 
 /** Plans every page of the top level and of each campaign (plan-problems.ts finds what would stop a build). */
 export function planSite(loaded: LoadedConfig, base: CampaignConfig, campaigns: CampaignConfig[]): SitePlan {
+  const basePages = pagesOf(base.config);
   const plan = (campaign: CampaignConfig): CampaignPages => ({
     ...campaign,
-    pages: campaign.config.variants.flatMap((variant) =>
-      campaign.config.locales.map((locale) => plannedPage(campaign.config, variant, locale)),
-    ),
+    pages: samePages(campaign.config, base.config) ? basePages : pagesOf(campaign.config),
     ownBasePath: campaign.name !== null && loaded.document.hasIn(['campaigns', campaign.name, 'basePath']),
   });
   return { base: plan(base), campaigns: campaigns.map(plan) };
+}
+
+function pagesOf(config: Config): PlannedPage[] {
+  return config.variants.flatMap((variant) => config.locales.map((locale) => plannedPage(config, variant, locale)));
+}
+
+/**
+ * Whether a campaign's pages are the top level's: its variants and locales are the top level's
+ * very objects (config/merge.ts sharingUnchanged) and its default locale the same. Thousands of
+ * such campaigns then share one list of pages instead of holding twenty objects each.
+ */
+function samePages(config: Config, base: Config): boolean {
+  return config.variants === base.variants && config.locales === base.locales && config.defaultLocale === base.defaultLocale;
 }
 
 function plannedPage(config: Config, variant: VariantConfig, locale: string): PlannedPage {

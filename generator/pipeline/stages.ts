@@ -46,7 +46,9 @@ export async function buildValidSite(
   // dev's own context and writer stay in this thread.
   const jobs = options.context || options.write ? 1 : workerCount(plans, options.jobs);
   const messages = (config: Config, locale: string) => messagesFor(valid, config, locale);
-  const input = { messages, dir: valid.loaded.dir, context, all: Boolean(options.all) };
+  // Told by writeOutput where it stages the build, before it asks for the first campaign: workers write their pages there.
+  const staging: { folder?: string } = {};
+  const input = { messages, dir: valid.loaded.dir, context, all: Boolean(options.all), staging };
   const campaigns = jobs > 1 ? campaignsInWorkers(plans, jobs, input) : campaignsInProcess(plans, input);
   const waited = { ms: 0 };
   const written: WrittenCampaign[] = [];
@@ -55,7 +57,9 @@ export async function buildValidSite(
     done = { campaigns: done.campaigns + 1, pages: done.pages + plans[index]!.pages.length };
     report(done.campaigns === plans.length ? 'write' : 'render', context.images.stats);
   });
-  const { bytes } = await (options.write ?? writeOutput)(options.outDir, batches, context.compressionCacheDir, protect);
+  const { bytes } = await (options.write ?? writeOutput)(options.outDir, batches, context.compressionCacheDir, protect, (folder) => {
+    staging.folder = folder;
+  });
   const writing = lap() - waited.ms;
 
   return {

@@ -2,7 +2,7 @@
 import { closeSync, linkSync, mkdirSync, openSync, writeFileSync, writeSync, writevSync } from 'node:fs';
 import path from 'node:path';
 import type { Compressor } from '../../shared/compress.ts';
-import type { OutputFile, TextPieces } from './write.ts';
+import type { OutputFile, TextPieces, WrittenFile } from './write.ts';
 
 /**
  * Writes files into the staging folder. Files, folders and links are made with synchronous
@@ -28,6 +28,10 @@ export class StagingWriter {
     const destination = path.join(this.staging, file.path);
     this.makeFolder(path.dirname(destination));
     let { contents } = file;
+    if (isWritten(contents)) {
+      this.bytes += contents.written;
+      return;
+    }
     if (isPieces(contents)) {
       if (this.compressor.compresses(file.path, Number.MAX_SAFE_INTEGER))
         throw new Error(`${file.path} is compressed: it cannot be written in pieces.`);
@@ -91,6 +95,8 @@ export class StagingWriter {
   private makeFolder(folder: string) {
     if (this.folders.has(folder)) return;
     mkdirSync(folder, { recursive: true });
+    // Files come folder by folder: the recent folders save the calls, and a site's every folder (100,000 paths) is not kept.
+    if (this.folders.size >= FOLDERS_KEPT) this.folders.clear();
     this.folders.add(folder);
   }
 }
@@ -99,12 +105,17 @@ export class StagingWriter {
 export function byteLength(contents: OutputFile['contents']): number {
   if (typeof contents === 'string') return Buffer.byteLength(contents);
   if (isPieces(contents)) return [...contents.pieces()].reduce((total, piece) => total + Buffer.byteLength(piece), 0);
+  if (isWritten(contents)) return contents.written;
   if (!isParts(contents)) return contents.byteLength;
   return contents.reduce((total, part) => total + part.byteLength, 0);
 }
 
 function isParts(contents: OutputFile['contents']): contents is readonly Uint8Array[] {
   return Array.isArray(contents);
+}
+
+function isWritten(contents: OutputFile['contents']): contents is WrittenFile {
+  return typeof contents === 'object' && 'written' in contents;
 }
 
 /** Whether contents are TextPieces. */
@@ -115,24 +126,31 @@ export function isPieces(contents: OutputFile['contents']): contents is TextPiec
 /** How much text writePieces gathers before one write: few calls, and memory bounded whatever the file's size. */
 const PIECES_BUFFER = 1024 * 1024;
 
-/** Writes text pieces in order, a megabyte at a time; returns the bytes written. */
+/**
+ * Writes text pieces in order, a megabyte at a time; returns the bytes written. Each piece is
+ * encoded into the buffer as it comes, so it dies young: pieces kept until a megabyte is
+ * gathered would outlive the young generation's collections, and the text of a host file of
+ * thousands of campaigns would pile up as garbage in the old one until a full collection.
+ */
 function writePieces(destination: string, pieces: Iterable<string>): number {
   const fd = openSync(destination, 'w');
+  const buffer = Buffer.allocUnsafeSlow(PIECES_BUFFER);
   let bytes = 0;
+  let used = 0;
+  const flush = () => {
+    writeSync(fd, buffer, 0, used);
+    bytes += used;
+    used = 0;
+  };
   try {
-    let pending: string[] = [];
-    let length = 0;
-    const flush = () => {
-      const buffer = Buffer.from(pending.join(''));
-      writeSync(fd, buffer);
-      bytes += buffer.byteLength;
-      pending = [];
-      length = 0;
-    };
     for (const piece of pieces) {
-      pending.push(piece);
-      length += piece.length;
-      if (length >= PIECES_BUFFER) flush();
+      // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+      if (used + piece.length * 3 > PIECES_BUFFER) flush();
+      if (piece.length * 3 > PIECES_BUFFER) {
+        bytes += writeSync(fd, piece);
+        continue;
+      }
+      used += buffer.write(piece, used);
     }
     flush();
   } finally {
@@ -142,7 +160,7 @@ function writePieces(destination: string, pieces: Iterable<string>): number {
 }
 
 /** Writes the parts in order with one writev: libuv splits the call at IOV_MAX and finishes partial writes. */
-function writeParts(destination: string, parts: readonly Uint8Array[]): void {
+export function writeParts(destination: string, parts: readonly Uint8Array[]): void {
   const fd = openSync(destination, 'w');
   try {
     writevSync(fd, parts);
@@ -150,6 +168,9 @@ function writeParts(destination: string, parts: readonly Uint8Array[]): void {
     closeSync(fd);
   }
 }
+
+/** How many folders the writer remembers having made. */
+const FOLDERS_KEPT = 1024;
 
 /** How many files are compressed at once: enough to keep zlib's threads busy. */
 const COMPRESSION_CONCURRENCY = 16;

@@ -19,7 +19,12 @@ export interface OutputFile {
    * render/slots.ts); pieces, text made only as it is written (a host configuration naming
    * thousands of campaigns), never compressed.
    */
-  contents: string | Uint8Array | readonly Uint8Array[] | TextPieces;
+  contents: string | Uint8Array | readonly Uint8Array[] | TextPieces | WrittenFile;
+}
+
+/** A file a build worker wrote into the staging folder itself (writeOutput's `onStaging`): only its size is left to count. */
+export interface WrittenFile {
+  written: number;
 }
 
 /** Text made piece by piece as it is written: `pieces` is called once by the writer. */
@@ -41,6 +46,7 @@ const WHAT = 'the build';
  * the folder it points to.
  * @param compressionCacheDir where costly twins are kept between builds; none when absent.
  * @param guards the config, whose folder (and every folder above it) is never replaced, and the inputs (merge's shards).
+ * @param onStaging told the staging folder once it exists, before the first batch is asked for: build workers write pages into it.
  * @returns the bytes written, twins and linked copies excluded.
  * @throws UserError when the folder may not be replaced or the disk refuses (shared/ownership.ts, environment.ts).
  */
@@ -49,6 +55,7 @@ export async function writeOutput(
   files: OutputFile[] | AsyncIterable<OutputFile[]>,
   compressionCacheDir?: string,
   guards: Guards = {},
+  onStaging?: (staging: string) => void,
 ): Promise<{ bytes: number }> {
   // Batches (one per campaign) are written as they come, so a large build never holds every page at once.
   const batches = Array.isArray(files) ? [files] : files;
@@ -66,6 +73,7 @@ export async function writeOutput(
     await mkdir(staging);
     await writeFile(path.join(staging, STAGING_OWNER), JSON.stringify(currentOwner()));
     stopHeartbeat = heartbeat(path.join(staging, STAGING_OWNER));
+    onStaging?.(staging);
     for await (const batch of batches) {
       for (const file of batch) if (file.path !== BUILD_MARKER) await writer.write(file);
     }
@@ -82,7 +90,7 @@ export async function writeOutput(
       return swapIn(staging, target);
     });
     // Outside the lock: deleting a large old build must not hold up the next build's swap.
-    if (retired) await rm(retired, { recursive: true, force: true }).catch(() => {});
+    if (retired) await removeTree(retired).catch(() => {});
   } catch (error) {
     stopHeartbeat();
     // Every compression must have ended before the staging folder goes, or a late twin would land in a new one.

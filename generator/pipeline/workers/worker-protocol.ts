@@ -30,14 +30,18 @@ export interface WorkerInput {
   share: ShareEntry[];
   all: boolean;
   bundle: Bundle;
+  /** The build's staging folder (output/write.ts), where the worker writes its pages itself; absent, it posts them. */
+  staging?: string;
 }
 
 /**
- * A file as a worker posts it: a document joined into one buffer (transferred, not copied),
- * an asset of the bundle or of the images by name (the parent writes its own bytes, so the
- * writer hard-links every copy after the first), or anything else as it is.
+ * A file as a worker posts it: a document it wrote into the staging folder itself, by its size;
+ * without one, a document joined into one buffer (transferred, not copied); an asset of the
+ * bundle or of the images by name (the parent writes its own bytes, so the writer hard-links
+ * every copy after the first); or anything else as it is.
  */
 export type WireFile =
+  | { path: string; written: number }
   | { path: string; document: Uint8Array }
   | { path: string; asset: string }
   | { path: string; contents: string | Uint8Array };

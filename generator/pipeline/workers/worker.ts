@@ -1,11 +1,13 @@
-// A build worker thread: builds its share of the campaigns (assemble -> render -> files) and posts their
-// files to the parent, which writes them (workers.ts starts it).
+// A build worker thread: builds its share of the campaigns (assemble -> render -> files), writes their pages into
+// the build's staging folder and posts the other files to the parent, which writes them (workers.ts starts it).
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { buildCampaign } from '../campaign/index.ts';
 import { createCampaignContext } from '../campaign/context.ts';
 import type { MessagesOf } from '../render/index.ts';
 import { toWireError, WORKER_KIND, type ParentMessage, type WireFile, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
-import { isPieces } from '../output/staging-writer.ts';
+import { byteLength, isPieces, writeParts } from '../output/staging-writer.ts';
 import type { OutputFile } from '../output/write.ts';
 
 /**
@@ -36,7 +38,7 @@ async function runWorker(input: WorkerInput, port: MessagePort): Promise<void> {
     for (const { index, plan, images } of input.share) {
       while (waiting >= AHEAD) await new Promise<void>((resolve) => (written = resolve));
       const built = await buildCampaign(plan, images, { messages, context, all: input.all });
-      const { files, transfer } = toWire(built.files, named);
+      const { files, transfer } = toWire(built.files, named, input.staging);
       waiting++;
       port.postMessage({ type: 'campaign', index, files, entry: built.entry } satisfies WorkerMessage, transfer);
     }
@@ -52,14 +54,28 @@ function sharedAssets(input: WorkerInput): Map<Uint8Array, string> {
   return new Map([...input.bundle.files, ...images].map((asset) => [asset.contents, asset.name]));
 }
 
-function toWire(files: OutputFile[], named: Map<Uint8Array, string>): { files: WireFile[]; transfer: ArrayBuffer[] } {
+/**
+ * A campaign's files as posted. With the staging folder, its documents are written here, from
+ * their parts: a document sent to the parent is a copy of its own in memory that lives until
+ * the parent's next collection, and such copies of thousands of pages filled the threads' heaps
+ * of native memory. Pages get no compressed twins (shared/compress.ts), so nothing else is owed them.
+ */
+function toWire(files: OutputFile[], named: Map<Uint8Array, string>, staging?: string): { files: WireFile[]; transfer: ArrayBuffer[] } {
   const transfer: ArrayBuffer[] = [];
   const wire = files.map((file): WireFile => {
     const { path, contents } = file;
+    if (isParts(contents) && staging) {
+      const destination = join(staging, path);
+      mkdirSync(dirname(destination), { recursive: true });
+      writeParts(destination, contents);
+      return { path, written: byteLength(contents) };
+    }
     if (isParts(contents)) return { path, document: joined(contents, transfer) };
     // A campaign's own files are never made in pieces (only the site's root files are): joined, if ever.
     if (isPieces(contents)) return { path, contents: [...contents.pieces()].join('') };
-    const asset = typeof contents === 'string' ? undefined : named.get(contents);
+    if (typeof contents === 'string') return { path, contents };
+    if (!(contents instanceof Uint8Array)) throw new Error(`${path} is marked written: only this function writes a file here.`);
+    const asset = named.get(contents);
     return asset ? { path, asset } : { path, contents };
   });
   return { files: wire, transfer };

@@ -37,9 +37,10 @@ function minDistinctPages(cores: number): number {
  * Each worker's heap. Unlimited, V8 lets a heap grow to several times what it holds before it
  * collects, and every worker's does at once; a worker holds its share's configs and the caches
  * of campaign/context.ts, a fraction of this, so the limit costs no time and keeps a build's
- * memory flat. The young generation, where each page's garbage dies, needs no more room.
+ * memory flat. The young generation, where each page's garbage dies, needs no more room: its
+ * pages are written as they are made (worker.ts), so little outlives a page.
  */
-const WORKER_HEAP: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+const WORKER_HEAP: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 };
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
 
 /** A campaign built, with its index among the build's plans (workers finish in any order). */
@@ -55,6 +56,8 @@ export interface CampaignsInput {
   dir: string;
   context: BuildContext;
   all: boolean;
+  /** The staging folder once writeOutput made it (its `onStaging`): workers then write their pages into it. */
+  staging?: { folder?: string };
 }
 
 /**
@@ -104,16 +107,24 @@ export async function* campaignsInWorkers(
   const { WORKER_FILE } = await import('./worker.ts');
   const inbox = new Inbox();
   const workers = shares.map((share, i) =>
-    startWorker(WORKER_FILE, { kind: WORKER_KIND, share, all: input.all, bundle: input.context.bundle }, heap, i, inbox),
+    startWorker(
+      WORKER_FILE,
+      { kind: WORKER_KIND, share, all: input.all, bundle: input.context.bundle, staging: input.staging?.folder },
+      heap,
+      i,
+      inbox,
+    ),
   );
   const built = new Set<number>();
   const leftovers: ShareEntry[] = [];
+  const seen: SharedStrings = { strings: new Map(), lists: new Map() };
   try {
     for (let running = workers.length; running > 0; ) {
       const { worker, message } = await inbox.next();
       if (message.type === 'campaign') {
         built.add(message.index);
-        yield { index: message.index, built: { files: message.files.map((file) => fromWire(file, shared)), entry: message.entry } };
+        const entry = withSharedStrings(message.entry, seen);
+        yield { index: message.index, built: { files: message.files.map((file) => fromWire(file, shared)), entry } };
         workers[worker]!.postMessage({ type: 'written' } satisfies ParentMessage);
         continue;
       }
@@ -162,9 +173,40 @@ function sharedAssets(bundle: readonly AssetFile[], images: Array<Map<string, Op
  * as the parent's own bytes (hard-linked after the first).
  */
 function fromWire(file: WireFile, shared: Map<string, Uint8Array>): OutputFile {
+  if ('written' in file) return { path: file.path, contents: { written: file.written } };
   if ('document' in file) return { path: file.path, contents: [file.document] };
   if ('asset' in file) return { path: file.path, contents: shared.get(file.asset)! };
   return file;
+}
+
+/** Strings and lists of strings seen so far, each by its content (withSharedStrings). */
+export interface SharedStrings {
+  strings: Map<string, string>;
+  lists: Map<string, readonly string[]>;
+}
+
+/**
+ * `value` with each of its strings, and each list of strings, replaced by the first equal one
+ * `seen` holds. A message arrives with strings of its own: a campaign's entry, kept until the
+ * site's root files are written, would otherwise hold its own copy of every asset name and page
+ * path its manifest lists (many kilobytes a campaign), where campaigns built in this thread share them.
+ */
+export function withSharedStrings<T>(value: T, seen: SharedStrings): T {
+  if (typeof value === 'string') return shared(seen.strings, value, value) as T;
+  if (Array.isArray(value)) {
+    const items: unknown[] = value.map((item: unknown) => withSharedStrings(item, seen));
+    const strings = items.every((item) => typeof item === 'string') ? (items as string[]) : undefined;
+    return (strings ? shared(seen.lists, JSON.stringify(strings), strings) : items) as T;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withSharedStrings(item, seen)])) as T;
+}
+
+function shared<V>(seen: Map<string, V>, key: string, value: V): V {
+  const known = seen.get(key);
+  if (known !== undefined) return known;
+  seen.set(key, value);
+  return value;
 }
 
 /** A worker thread on `file`, its messages, failure and unexpected end posted to `inbox` as `worker`. */

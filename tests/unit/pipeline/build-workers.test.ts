@@ -1,7 +1,7 @@
 // Builds on worker threads: the same bytes as the build's own thread, failures reported as there, and a
 // worker out of memory costs no campaign.
 import { createHash } from 'node:crypto';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -132,6 +132,23 @@ describe('the workers', () => {
       message: RenderFailed.message('index.html (default, en)', 'boom'),
       hint: RenderFailed.hint,
     });
+  });
+
+  it("write their pages into the staging folder when given one, and post each page's size, not its bytes", async () => {
+    const { plans, input } = await campaignsInput();
+    const staging = await temporaryDir();
+    const posted = new Map<string, OutputFile['contents']>();
+    for await (const { built } of campaignsInWorkers(plans, 2, { ...input, staging: { folder: staging } }))
+      for (const file of built.files) posted.set(file.path, file.contents);
+    const inProcess = await builtFiles(campaignsInProcess(plans, input));
+    const pages = [...posted].filter(([file]) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(7 * 20);
+    for (const [file, contents] of pages) {
+      expect(contents).toEqual({ written: expect.any(Number) });
+      const bytes = await readFile(path.join(staging, file));
+      expect(bytes.byteLength).toBe((contents as { written: number }).written);
+      expect(createHash('sha1').update(bytes).digest('hex')).toBe(inProcess.get(file));
+    }
   });
 
   it("hand a worker's campaigns to the build's own thread when it runs out of memory, and build the same files", async () => {
