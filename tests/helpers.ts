@@ -116,8 +116,10 @@ export async function waitForEntry(dir: string, prefix: string, child: ChildProc
   }
 }
 
-/** Runs the store-landing command; never rejects, so tests can assert on failures. */
-/** Runs the store-landing command in `cwd` (the repository: pass `-c defaultConfig` for the tests' default config). */
+/**
+ * Runs the store-landing command in `cwd` (the repository: pass `-c defaultConfig` for the tests' default config);
+ * never rejects, so tests can assert on failures.
+ */
 export function runCli(args: string[], cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(

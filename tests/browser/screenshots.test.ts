@@ -1,7 +1,7 @@
 // The screenshot regression command on the default pages: passes on the committed baselines (the same pixels in
 // the Chromium that made them, the same layout in another: committed-baselines.ts), and ends cleanly on Ctrl+C or SIGKILL.
 // On a small build: screenshot-updates.test.ts and screenshot-shards.test.ts.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -52,44 +52,48 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
   };
   /** Whether `pid` still runs: a killed process whose new parent does not reap it stays a zombie (ps state Z). */
   const running = (pid: number) => /^[^Z]/.test(spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim());
+  /** A `screenshots --update` of the small fixture into `baselines`, its temporary folders in `tmp`, its report there too. */
+  const startCapture = (tmp: string, baselines: string) =>
+    spawn(
+      process.execPath,
+      [
+        path.join(repoRoot, 'bin/store-landing.js'),
+        'screenshots',
+        '-c',
+        path.join(fixturesDir, 'site/base.yaml'),
+        '--baseline',
+        baselines,
+        '--update',
+        '-o',
+        path.join(tmp, 'report'),
+      ],
+      { env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' },
+    );
+  /** The pid of the Chromium `child` started, once it has; fails if the run ends first. */
+  const chromiumOf = async (child: ChildProcess): Promise<number> => {
+    for (;;) {
+      expect(child.exitCode, 'the run ended before it captured').toBeNull();
+      const browser = childrenOf(child.pid!).find(([, command]) => /chrom/i.test(command!))?.[0];
+      if (browser) return Number(browser);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  /** The runs' own temporary folders in `tmp`. */
+  const runFolders = async (tmp: string) => (await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'));
 
   it(
     'while it captures: ends, with its temporary build removed and its Chromium closed',
     async () => {
       const tmp = await temporaryDir();
       // The small fixture: the run builds its 4 pages into a temporary folder, then captures 8 shots.
-      const child = spawn(
-        process.execPath,
-        [
-          path.join(repoRoot, 'bin/store-landing.js'),
-          'screenshots',
-          '-c',
-          path.join(fixturesDir, 'site/base.yaml'),
-          '--baseline',
-          await temporaryDir(),
-          '--update',
-          '-o',
-          path.join(tmp, 'report'),
-        ],
-        {
-          env: { ...process.env, TMPDIR: tmp },
-          stdio: 'ignore',
-        },
-      );
+      const child = startCapture(tmp, await temporaryDir());
       const ended = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      let browser: number | undefined;
-      while (browser === undefined) {
-        expect(child.exitCode, 'the run ended before it captured').toBeNull();
-        browser = childrenOf(child.pid!)
-          .find(([, command]) => /chrom/i.test(command!))
-          ?.map(Number)[0];
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toHaveLength(1);
+      const browser = await chromiumOf(child);
+      expect(await runFolders(tmp)).toHaveLength(1);
       child.kill('SIGINT');
       // Puppeteer's own listener is there too, and has the process exit with the shell's code for Ctrl+C.
       expect(await ended).toBe(130);
-      expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toEqual([]);
+      expect(await runFolders(tmp)).toEqual([]);
       // Puppeteer sends Chromium's process group SIGKILL as the process exits: it ends when the
       // kernel next schedules it, a moment later on a busy machine.
       for (const deadline = Date.now() + 10_000; running(browser) && Date.now() < deadline; )
@@ -103,32 +107,9 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
     'killed with SIGKILL while it captures: its Chromium exits with it, and the next run removes its temporary folder',
     async () => {
       const tmp = await temporaryDir();
-      const run = (baselines: string) =>
-        spawn(
-          process.execPath,
-          [
-            path.join(repoRoot, 'bin/store-landing.js'),
-            'screenshots',
-            '-c',
-            path.join(fixturesDir, 'site/base.yaml'),
-            '--baseline',
-            baselines,
-            '--update',
-            '-o',
-            path.join(tmp, 'report'),
-          ],
-          { env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' },
-        );
-      const child = run(await temporaryDir());
+      const child = startCapture(tmp, await temporaryDir());
       const ended = new Promise((resolve) => child.once('exit', resolve));
-      let browser: number | undefined;
-      while (browser === undefined) {
-        expect(child.exitCode, 'the run ended before it captured').toBeNull();
-        browser = childrenOf(child.pid!)
-          .find(([, command]) => /chrom/i.test(command!))
-          ?.map(Number)[0];
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const browser = await chromiumOf(child);
       // Mid-capture: no handler of the process runs, so only the pipe tells Chromium.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       child.kill('SIGKILL');
@@ -140,13 +121,13 @@ describe('store-landing screenshots stopped by Ctrl+C', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       expect(running(browser)).toBe(false);
       expect(leftovers()).toEqual([]);
-      const killed = (await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'));
+      const killed = await runFolders(tmp);
       expect(killed).toHaveLength(1);
       expect(await readdir(path.join(tmp, killed[0]!))).toContain('chromium-profile');
       // The next run removes it (its owner is dead), and its own when it ends.
-      const next = run(await temporaryDir());
+      const next = startCapture(tmp, await temporaryDir());
       await new Promise((resolve) => next.once('exit', resolve));
-      expect((await readdir(tmp)).filter((name) => name.startsWith('store-landing-screenshots-'))).toEqual([]);
+      expect(await runFolders(tmp)).toEqual([]);
     },
     RUN_TIMEOUT,
   );

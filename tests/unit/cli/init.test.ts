@@ -1,23 +1,11 @@
 // `store-landing init`: a new project that validates and builds with no edit, its locale files holding only the
 // app's words, and a folder it did not write refused.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initProject } from '../../../generator/init/index.ts';
 import { packageVersion } from '../../../generator/shared/package-version.ts';
-import { checkConfig, repoRoot, temporaryDir } from '../../helpers.ts';
-
-function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(repoRoot, 'bin/store-landing.js'), ...args],
-      { cwd, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { checkConfig, repoRoot, runCli, temporaryDir } from '../../helpers.ts';
 
 let project: string;
 const read = (file: string) => readFileSync(path.join(project, file), 'utf8');
@@ -77,7 +65,7 @@ describe('init into a folder', () => {
   it('refuses one that is not empty and not its own: exit 1 and one line', async () => {
     const dir = await temporaryDir();
     writeFileSync(path.join(dir, 'notes.txt'), 'mine');
-    const result = await cli(['init', dir], repoRoot);
+    const result = await runCli(['init', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n')[0]).toBe(
       `${dir} is not empty and was not written by \`store-landing init\`: it writes a new project only into an empty folder.`,
@@ -89,9 +77,9 @@ describe('init into a folder', () => {
   it('takes a folder holding only .git, and in its own folder adds only what is missing, keeping edits', async () => {
     const dir = await temporaryDir();
     mkdirSync(path.join(dir, '.git'));
-    expect(await cli(['init', dir, '--name', 'Calm', '--locales', 'en,de', '--json'], repoRoot)).toMatchObject({ code: 0 });
+    expect(await runCli(['init', dir, '--name', 'Calm', '--locales', 'en,de', '--json'])).toMatchObject({ code: 0 });
     writeFileSync(path.join(dir, 'variants.yaml'), '# edited\n');
-    const again = await cli(['init', dir, '--json'], repoRoot);
+    const again = await runCli(['init', dir, '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, written: [] });
     expect(readFileSync(path.join(dir, 'variants.yaml'), 'utf8')).toBe('# edited\n');
@@ -110,11 +98,11 @@ describe('init into a folder', () => {
 
   it('refuses a route or a language tag that is not one', async () => {
     const dir = await temporaryDir();
-    expect(await cli(['init', dir, '--routes', '/Sleep'], repoRoot)).toMatchObject({
+    expect(await runCli(['init', dir, '--routes', '/Sleep'])).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('"/Sleep"'),
     });
-    expect(await cli(['init', dir, '--locales', 'en,pt_BR'], repoRoot)).toMatchObject({
+    expect(await runCli(['init', dir, '--locales', 'en,pt_BR'])).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('"pt_BR"'),
     });
