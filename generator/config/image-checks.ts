@@ -1,6 +1,7 @@
 // Each image a campaign names: inside the config's folder, present, and one the build can encode, judged from
-// its header as the build judges it (shared/image-limits.ts).
+// its header as the build judges it (shared/image-limits.ts), and kept where the build finds it (shared/image-headers.ts).
 import path from 'node:path';
+import { imageCacheDir } from '../shared/cache-dir.ts';
 import { checkImage, MAX_SVG_BYTES, svgTooLarge, unreadableImage } from '../shared/image-limits.ts';
 import type { KeyPath, LoadedConfig } from './load.ts';
 import { imageUses, type ImageUse } from './image-uses.ts';
@@ -30,6 +31,6 @@ async function imageProblem(loaded: LoadedConfig, files: ProjectFiles, { role, s
   if (!files.isFile(file)) return `image not found: expected a file at ${written}, found nothing`;
   const bytes = files.bytes(file) ?? 0;
   if (path.extname(file).toLowerCase() === '.svg' && bytes > MAX_SVG_BYTES) return svgTooLarge(written, bytes);
-  const read = await files.image(file);
+  const read = await files.image(file, imageCacheDir(loaded.dir));
   return 'unreadable' in read ? unreadableImage(written, read.unreadable, read.fix) : checkImage(read.header, role, written);
 }

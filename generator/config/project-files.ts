@@ -2,7 +2,8 @@
 // was asked is kept as the build's inputs.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readImageHeader, type ImageHeaderRead } from '../shared/image-limits.ts';
+import { knownImageHeader } from '../shared/image-headers.ts';
+import type { ImageHeaderRead } from '../shared/image-limits.ts';
 import { readLocaleFile, type LocaleRead } from './locale-files.ts';
 
 /** What validation asks of the file system; every answer is kept for the rest of the run. */
@@ -18,8 +19,8 @@ export interface ProjectFiles {
   realPath(file: string): string;
   /** The locale file at an absolute path, parsed (locale-files.ts). */
   locale(file: string, locale: string): LocaleRead;
-  /** The header of the image at an absolute path (format and size; shared/image-limits.ts). */
-  image(file: string): Promise<ImageHeaderRead>;
+  /** The header of the image at an absolute path (format and size; shared/image-limits.ts), kept in the image cache `imageCache`. */
+  image(file: string, imageCache: string): Promise<ImageHeaderRead>;
   /** Every path asked about so far (absolute), as it was when first asked: before it was read. */
   consulted(): Map<string, ConsultedPath>;
 }
@@ -59,10 +60,10 @@ export function diskFiles(shownFrom = process.cwd()): ProjectFiles {
       }
       return read;
     },
-    image(file) {
+    image(file, imageCache) {
       if (!images.has(file)) {
         stat(file);
-        images.set(file, readImageHeader(file));
+        images.set(file, knownImageHeader(file, imageCache));
       }
       return images.get(file)!;
     },

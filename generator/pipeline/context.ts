@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Bundle } from './bundle/bundle.ts';
 import { createCampaignContext, type CampaignContext } from './campaign/context.ts';
 import { createImagePipeline, type ImagePipeline } from './images/images.ts';
+import { cacheRoot, imageCacheDir } from '../shared/cache-dir.ts';
 
 /** Everything one build shares across its campaigns (campaign/context.ts; the caches of rendering: render/context.ts). Two builds never share one. */
 export interface BuildContext extends CampaignContext {
@@ -17,21 +18,6 @@ export interface ContextOptions {
   configDir: string;
   imageCacheDir?: string;
   compressionCacheDir?: string;
-}
-
-/**
- * Where encoded images and compressed twins are kept between builds: `STORE_LANDING_CACHE_DIR`
- * when set (one cache for many configs, or a folder a CI cache step restores), else `.cache/`
- * beside the config. Entries are named by the hash of what made them, so configs can share one.
- */
-export function cacheRoot(configDir: string): string {
-  const shared = process.env.STORE_LANDING_CACHE_DIR;
-  return shared ? path.resolve(shared) : path.join(configDir, '.cache');
-}
-
-/** Where a build of the config in `configDir` keeps its encoded images unless told otherwise. */
-export function imageCacheDir(configDir: string): string {
-  return path.join(cacheRoot(configDir), 'images');
 }
 
 /** A fresh context for a build whose runtime is bundled. */

@@ -5,7 +5,7 @@ import type { PageProps } from '../../page/contract/props.ts';
 import { loadConfig } from '../config/load.ts';
 import { messagesFor } from '../config/validate.ts';
 import { validateSite } from './check.ts';
-import { imageCacheDir } from './context.ts';
+import { imageCacheDir } from '../shared/cache-dir.ts';
 import { collectImages, createImagePipeline } from './images/images.ts';
 import { selectCampaigns, type BuildSelection } from './plan.ts';
 import { LocaleFormats } from './render/locale-format.ts';

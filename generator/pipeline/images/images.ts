@@ -1,15 +1,17 @@
 // The config's images as the page serves them: AVIF and WebP at 1x, 2x and 3x of their CSS width, encoded
-// once and cached on disk by content hash.
-import { randomBytes } from 'node:crypto';
+// once and cached on disk by content hash. sharp is loaded only to encode: a build whose images are all in the
+// cache never loads it (shared/image-headers.ts).
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { AssetFile } from '../bundle/bundle.ts';
 import type { Config } from '../../config/types.ts';
 import { ImageRefused, ImageUnreadable } from '../../shared/errors.ts';
 import { sha256Hex } from '../../shared/hash.ts';
-import { checkImage, MAX_IMAGE_PIXELS, readImageHeader, type ImageHeader, type ImageRole } from '../../shared/image-limits.ts';
+import { writeCacheEntry } from '../../shared/cache-dir.ts';
+import { knownImageHeader, SHARP_VERSION } from '../../shared/image-headers.ts';
+import { checkImage, MAX_IMAGE_PIXELS, type ImageHeader, type ImageRole } from '../../shared/image-limits.ts';
 import { imageUses } from '../../config/image-uses.ts';
 import { DENSITIES, IMAGE_ROLES, imageKey } from './image-roles.ts';
 
@@ -62,11 +64,13 @@ export interface ImagePipeline {
   stats: ImageStats;
   /** Each (role, file) is optimized once per build, however many campaigns show it. */
   memo: Map<string, Promise<OptimizedImage>>;
+  /** Each campaign's images, one map for all campaigns that show the same (sharedImages). */
+  sets: Map<string, Map<string, OptimizedImage>>;
 }
 
 /** A pipeline caching in `cacheDir` (conventionally `.cache/images/` beside the config). */
 export function createImagePipeline(cacheDir: string): ImagePipeline {
-  return { cacheDir, stats: { encoded: 0, cached: 0 }, memo: new Map() };
+  return { cacheDir, stats: { encoded: 0, cached: 0 }, memo: new Map(), sets: new Map() };
 }
 
 /** Optimizes every image a config shows, keyed by `imageKey(role, source)`. */
@@ -85,6 +89,20 @@ export async function collectImages(config: Config, configDir: string, pipeline:
 }
 
 /**
+ * `images`, or the equal map an earlier campaign of the build got: a build holds every campaign's
+ * images until its workers end, and thousands of campaigns mostly show the same ones. Two maps
+ * are equal when they hold the same keys in the same order, each with the same fallback (whose
+ * name hashes the source and every setting, so the same fallback is the same image).
+ */
+export function sharedImages(images: Map<string, OptimizedImage>, pipeline: ImagePipeline): Map<string, OptimizedImage> {
+  const signature = [...images].map(([key, image]) => `${key}\n${image.fallback}`).join('\n');
+  const known = pipeline.sets.get(signature);
+  if (known) return known;
+  pipeline.sets.set(signature, images);
+  return images;
+}
+
+/**
  * One source image in one role, as AVIF and WebP at each density the source is large enough
  * for (an SVG is large enough for all). An SVG is drawn here, once: the page shows no SVG,
  * because a browser makes a document of its own for each SVG image it paints.
@@ -95,7 +113,7 @@ export async function optimizeImage(file: string, role: ImageRole, pipeline: Ima
   const stem = path.basename(file, path.extname(file));
   const isSvg = path.extname(file).toLowerCase() === '.svg';
   const contents = await readFile(file);
-  const intrinsic = await checkedHeader(contents, role, file);
+  const intrinsic = await checkedHeader(contents, role, file, pipeline.cacheDir);
   const { cssWidth } = IMAGE_ROLES[role];
   const cssHeight = Math.round((cssWidth * intrinsic.height) / intrinsic.width);
 
@@ -103,7 +121,7 @@ export async function optimizeImage(file: string, role: ImageRole, pipeline: Ima
   const densities = DENSITIES.filter((density) => density === 1 || isSvg || cssWidth * density <= intrinsic.width);
   const pixelWidth = (density: number) => (isSvg ? cssWidth * density : Math.min(cssWidth * density, intrinsic.width));
   // Everything an encoded file depends on besides its width, which the name carries.
-  const settings = sha256Hex(contents) + JSON.stringify({ cssWidth, cssHeight, encoders: ENCODERS, sharp: sharp.versions });
+  const settings = sha256Hex(contents) + JSON.stringify({ cssWidth, cssHeight, encoders: ENCODERS, sharp: SHARP_VERSION });
   const renditions = FORMATS.flatMap((format) =>
     densities.map((density) => {
       // Every rendition has exactly the <img>'s aspect ratio, cssWidth:cssHeight, so whichever
@@ -151,13 +169,14 @@ async function encodeMissing(
       master ??= rasterizeSource();
       const { data, info } = await master;
       const raw = { width: info.width, height: info.height, channels: info.channels };
+      const { default: sharp } = await import('sharp');
       const image = sharp(data, { raw }).resize({ width: rendition.width, height: rendition.height, fit: 'fill' });
       const contents = await (rendition.format === 'avif'
         ? image.avif(ENCODERS.avif.options)
         : image.webp(ENCODERS.webp.options)
       ).toBuffer();
       pipeline.stats.encoded++;
-      await writeAtomically(cached, contents);
+      await writeCacheEntry(cached, contents);
       return { name: rendition.name, contents };
     }),
   );
@@ -172,12 +191,13 @@ export async function cachedAsset(name: string, pipeline: ImagePipeline, make: (
   }
   const contents = await make();
   pipeline.stats.encoded++;
-  await writeAtomically(cached, contents);
+  await writeCacheEntry(cached, contents);
   return { name, contents };
 }
 
 /** The source as raw sRGB pixels at `width`, upright: an SVG drawn at that size, a raster scaled down to it. */
 async function rasterize(contents: Buffer, isSvg: boolean, intrinsic: { width: number }, width: number, file: string) {
+  const { default: sharp } = await import('sharp');
   try {
     const input = isSvg
       ? sharp(contents, { density: (72 * width) / intrinsic.width })
@@ -193,20 +213,12 @@ async function rasterize(contents: Buffer, isSvg: boolean, intrinsic: { width: n
  * and must not encode what validation would refuse (an image replaced since, a caller that
  * skipped validation).
  */
-async function checkedHeader(source: Buffer, role: ImageRole, file: string): Promise<ImageHeader> {
-  const read = await readImageHeader(source);
+async function checkedHeader(source: Buffer, role: ImageRole, file: string, imageCache: string): Promise<ImageHeader> {
+  const read = await knownImageHeader(source, imageCache);
   if ('unreadable' in read) throw ImageUnreadable.create(file, read.unreadable);
   const problem = checkImage(read.header, role, file);
   if (problem) throw ImageRefused.create(file, problem);
   return read.header;
-}
-
-/** Writes through a temporary name, so a build killed midway never leaves a truncated cache entry. */
-async function writeAtomically(file: string, contents: Buffer) {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, contents);
-  await rename(temporary, file);
 }
 
 /**

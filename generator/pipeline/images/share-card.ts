@@ -2,7 +2,7 @@
 // the icon, the app's name and the first screenshot, or the image the config names, cropped to that size.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
 import { screenshotsFor } from '../../config/storefront.ts';
 import type { Config } from '../../config/types.ts';
 import { ImageUnreadable } from '../../shared/errors.ts';
@@ -68,15 +68,16 @@ export async function collectShareImages(
 async function givenShareImage(file: string, pipeline: ImagePipeline): Promise<OptimizedImage> {
   const contents = await readFile(file);
   const name = `share-${sha256Hex(contents + JSON.stringify(CARD.jpeg)).slice(0, 10)}.jpg`;
-  const asset = await cachedAsset(name, pipeline, () =>
-    sharp(contents, { limitInputPixels: MAX_IMAGE_PIXELS })
+  const asset = await cachedAsset(name, pipeline, async () => {
+    const { default: sharp } = await import('sharp');
+    return sharp(contents, { limitInputPixels: MAX_IMAGE_PIXELS })
       .autoOrient()
       .resize({ ...SHARE_CARD, fit: 'cover' })
       .flatten({ background: CARD.background })
       .jpeg(CARD.jpeg)
       .toBuffer()
-      .catch((error: Error) => Promise.reject(ImageUnreadable.create(file, error.message))),
-  );
+      .catch((error: Error) => Promise.reject(ImageUnreadable.create(file, error.message)));
+  });
   return cardImage(asset);
 }
 
@@ -86,6 +87,7 @@ async function drawShareCard(icon: string, screenshot: string | undefined, appNa
   const shotBytes = screenshot ? await readFile(screenshot) : Buffer.alloc(0);
   const hash = sha256Hex(Buffer.concat([iconBytes, Buffer.from('\0'), shotBytes, Buffer.from(`\0${appName}\0${JSON.stringify(CARD)}`)]));
   const asset = await cachedAsset(`share-${hash.slice(0, 10)}.jpg`, pipeline, async () => {
+    const { default: sharp } = await import('sharp');
     const layers: OverlayOptions[] = [
       { input: await rounded(iconBytes, icon, { width: CARD.icon.size, height: CARD.icon.size }, CARD.icon.radius), ...at(CARD.icon) },
       { input: Buffer.from(nameSvg(appName)), left: 0, top: 0 },
@@ -110,6 +112,7 @@ function at(box: { left: number; top: number }) {
 
 /** An image scaled to `size` with rounded corners, as a PNG (an SVG source drawn at that size). */
 async function rounded(contents: Buffer, file: string, size: { width?: number; height?: number }, radius: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   try {
     const scaled = await sharp(contents, { limitInputPixels: MAX_IMAGE_PIXELS, density: 216 })
       .resize({ ...size, fit: 'cover' })

@@ -50,7 +50,8 @@ async function runWorker(input: WorkerInput, port: MessagePort): Promise<void> {
 
 /** The bytes campaigns share (the bundle, the images), by asset name. */
 function sharedAssets(input: WorkerInput): Map<Uint8Array, string> {
-  const images = input.share.flatMap(({ images }) => [...images.values()].flatMap((image) => image.files));
+  const maps = new Set(input.share.map(({ images }) => images));
+  const images = [...maps].flatMap((byKey) => [...byKey.values()].flatMap((image) => image.files));
   return new Map([...input.bundle.files, ...images].map((asset) => [asset.contents, asset.name]));
 }
 

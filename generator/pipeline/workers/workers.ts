@@ -6,7 +6,7 @@ import type { Messages } from '../../../page/contract/props.ts';
 import type { AssetFile } from '../bundle/bundle.ts';
 import { buildCampaign, type BuiltCampaign } from '../campaign/index.ts';
 import type { BuildContext } from '../context.ts';
-import { collectImages, type OptimizedImage } from '../images/images.ts';
+import { collectImages, sharedImages, type ImagePipeline, type OptimizedImage } from '../images/images.ts';
 import { collectShareImages } from '../images/share-card.ts';
 import { shardPlans, type CampaignPlan } from '../plan.ts';
 import { templateKey } from '../render/documents.ts';
@@ -72,18 +72,24 @@ export function workerCount(plans: readonly CampaignPlan[], requested?: number, 
   return distinctPages >= minDistinctPages(cores) ? Math.max(1, Math.min(cores, plans.length)) : 1;
 }
 
-/** A campaign's images, optimized: those its config names, and its share images (share-card.ts). */
-async function campaignImages(plan: CampaignPlan, input: CampaignsInput): Promise<Map<string, OptimizedImage>> {
+/**
+ * A campaign's images, optimized: those its config names, and its share images (share-card.ts).
+ * Campaigns that show the same images get one map (images.ts sharedImages).
+ */
+export async function campaignImages(
+  plan: CampaignPlan,
+  { messages, dir, images }: { messages: MessagesOf; dir: string; images: ImagePipeline },
+): Promise<Map<string, OptimizedImage>> {
   const { config } = plan;
-  const appName = (locale: string) => String((input.messages(config, locale)?.app as Messages | undefined)?.name ?? '');
-  const shareImages = await collectShareImages(config, input.dir, input.context.images, appName);
-  return new Map([...(await collectImages(config, input.dir, input.context.images)), ...shareImages]);
+  const appName = (locale: string) => String((messages(config, locale)?.app as Messages | undefined)?.name ?? '');
+  const shareImages = await collectShareImages(config, dir, images, appName);
+  return sharedImages(new Map([...(await collectImages(config, dir, images)), ...shareImages]), images);
 }
 
 /** Builds the campaigns one after another in this thread, each when the writer asks for it. */
 export async function* campaignsInProcess(plans: readonly CampaignPlan[], input: CampaignsInput): AsyncGenerator<IndexedCampaign> {
   for (const [index, plan] of plans.entries()) {
-    const images = await campaignImages(plan, input);
+    const images = await campaignImages(plan, { ...input, images: input.context.images });
     yield { index, built: await buildCampaign(plan, images, input) };
   }
 }
@@ -101,7 +107,7 @@ export async function* campaignsInWorkers(
   heap: ResourceLimits = WORKER_HEAP,
 ): AsyncGenerator<IndexedCampaign> {
   const images: Array<Map<string, OptimizedImage>> = [];
-  for (const plan of plans) images.push(await campaignImages(plan, input));
+  for (const plan of plans) images.push(await campaignImages(plan, { ...input, images: input.context.images }));
   const shared = sharedAssets(input.context.bundle.files, images);
   const shares = splitShares(plans, jobs, images, input.messages);
   const { WORKER_FILE } = await import('./worker.ts');
@@ -164,7 +170,8 @@ function messagesOf(plan: CampaignPlan, messages: MessagesOf): Record<string, Me
 
 /** The bytes campaigns share (the bundle, the images), by asset name: a worker names them, this thread writes its own. */
 function sharedAssets(bundle: readonly AssetFile[], images: Array<Map<string, OptimizedImage>>): Map<string, Uint8Array> {
-  const assets = [...bundle, ...images.flatMap((byKey) => [...byKey.values()].flatMap((image) => image.files))];
+  // Campaigns that show the same images share one map (sharedImages): each map once.
+  const assets = [...bundle, ...[...new Set(images)].flatMap((byKey) => [...byKey.values()].flatMap((image) => image.files))];
   return new Map(assets.map((asset) => [asset.name, asset.contents]));
 }
 

@@ -5,8 +5,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { loadConfig } from '../../../generator/config/load.ts';
+import { messagesFor } from '../../../generator/config/validate.ts';
 import { validateSite } from '../../../generator/pipeline/check.ts';
-import { withSharedStrings, type SharedStrings } from '../../../generator/pipeline/workers/workers.ts';
+import { imageCacheDir } from '../../../generator/shared/cache-dir.ts';
+import { createImagePipeline } from '../../../generator/pipeline/images/images.ts';
+import { selectCampaigns } from '../../../generator/pipeline/plan.ts';
+import { campaignImages, withSharedStrings, type SharedStrings } from '../../../generator/pipeline/workers/workers.ts';
 import type { CampaignManifest } from '../../../generator/shared/manifest.ts';
 import { defaultConfigData, temporaryDir } from '../../helpers.ts';
 
@@ -23,8 +27,11 @@ function objectsIn(roots: unknown[]): Set<object> {
   return seen;
 }
 
-/** A config of `count` campaigns, each with its own listing facts, link and weights (as `npm run bench` makes them). */
-async function validCampaigns(count: number) {
+/**
+ * A config of `count` campaigns, each with its own listing facts, link and weights (as `npm run bench` makes them),
+ * and what `more` gives the campaign at an index.
+ */
+async function validCampaigns(count: number, more: (index: number) => Record<string, unknown> = () => ({})) {
   const dir = await temporaryDir();
   const config = defaultConfigData(dir);
   config.campaigns = Object.fromEntries(
@@ -34,6 +41,7 @@ async function validCampaigns(count: number) {
         app: { ratingCount: 1000 + i, developer: `Lumen ${i + 1}` },
         tracking: { appsflyer: { oneLink: { default: `https://pictura.onelink.me/Ab1c/c${i + 1}` } } },
         splitTest: { feature1: { fullPrice: i % 100, discount: 100 - (i % 100) } },
+        ...more(i),
       },
     ]),
   );
@@ -57,6 +65,28 @@ describe('campaigns that override a few settings', () => {
     // Each still has a config of its own: caches keyed by a campaign's config tell them apart.
     expect(first!.config).not.toBe(second!.config);
   });
+});
+
+describe('campaigns that show the same images', () => {
+  it('hold one map of them, which a campaign showing another image does not get', async () => {
+    // The third campaign's app has another icon (and, with it, other share cards).
+    const valid = await validCampaigns(3, (i) => (i === 2 ? { app: { icon: 'images/privacy/tracking.svg' } } : {}));
+    const [, first, second, third] = selectCampaigns(valid.site, { all: true });
+    const input = {
+      messages: (config: Parameters<typeof messagesFor>[1], locale: string) => messagesFor(valid, config, locale),
+      dir: valid.loaded.dir,
+      images: createImagePipeline(imageCacheDir(valid.loaded.dir)),
+    };
+    const [one, two, other] = [
+      await campaignImages(first!, input),
+      await campaignImages(second!, input),
+      await campaignImages(third!, input),
+    ];
+    expect(two).toBe(one);
+    expect(other).not.toBe(one);
+    expect([...other.keys()]).toEqual([...one.keys()].map((key) => key.replace('images/icon.svg', 'images/privacy/tracking.svg')));
+    expect(other.get('icon:images/privacy/tracking.svg')!.fallback).not.toBe(one.get('icon:images/icon.svg')!.fallback);
+  }, 60_000);
 });
 
 describe('withSharedStrings', () => {
