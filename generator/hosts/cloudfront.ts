@@ -68,29 +68,44 @@ export function responseHeadersPolicy(name: string, headers: Record<string, stri
  * CloudFront itself needs no Accept-Language in its cache key (see cloudfrontFunction).
  */
 export function cloudfrontFiles(campaigns: readonly OrderedCampaign[]): Array<{ path: string; contents: string }> {
-  const files = [{ path: `${FOLDER}/viewer-request.js`, contents: cloudfrontFunction(campaigns) }];
+  return [...cloudfrontBatches(campaigns)].flat();
+}
+
+/** How many campaigns' policies a batch of cloudfrontBatches holds. */
+const POLICY_BATCH = 100;
+
+/**
+ * cloudfrontFiles in batches, for a build to write without holding them all (two files a
+ * campaign): the function, the policies of POLICY_BATCH campaigns at a time, then behaviors.json.
+ */
+export function* cloudfrontBatches(campaigns: readonly OrderedCampaign[]): Generator<Array<{ path: string; contents: string }>> {
+  yield [{ path: `${FOLDER}/viewer-request.js`, contents: cloudfrontFunction(campaigns) }];
   const behaviors: Array<Record<string, string>> = [];
-  for (const campaign of campaigns) {
-    const slug = campaignSlug(campaign.basePath);
-    const policyHeaders = campaignHeaders(campaign);
-    // A policy takes effect only on documents, and the one asset a browser opens as a document is an SVG: all of
-    // assets/ gets the SVG sandbox (headers.ts), where a behavior per extension would be one more to set up.
-    const kinds = [
-      ['assets', svgAssetHeaders()],
-      ['pages', pageHeaders(policyHeaders, true)],
-    ] as const;
-    for (const [kind, headers] of kinds) {
-      const name = `store-landing-${slug}-${kind}`;
-      files.push({ path: `${FOLDER}/${name}.json`, contents: JSON.stringify(responseHeadersPolicy(name, headers), null, 2) + '\n' });
-      for (const pattern of behaviorPatterns(kind, campaign.basePath)) {
-        behaviors.push({
-          PathPattern: pattern,
-          ResponseHeadersPolicy: name,
-          CachePolicy: 'Managed-CachingOptimized',
-          ViewerRequestFunction: kind === 'pages' ? 'store-landing (viewer-request.js)' : 'none',
-        });
+  for (let start = 0; start < campaigns.length; start += POLICY_BATCH) {
+    const files: Array<{ path: string; contents: string }> = [];
+    for (const campaign of campaigns.slice(start, start + POLICY_BATCH)) {
+      const slug = campaignSlug(campaign.basePath);
+      const policyHeaders = campaignHeaders(campaign);
+      // A policy takes effect only on documents, and the one asset a browser opens as a document is an SVG: all of
+      // assets/ gets the SVG sandbox (headers.ts), where a behavior per extension would be one more to set up.
+      const kinds = [
+        ['assets', svgAssetHeaders()],
+        ['pages', pageHeaders(policyHeaders, true)],
+      ] as const;
+      for (const [kind, headers] of kinds) {
+        const name = `store-landing-${slug}-${kind}`;
+        files.push({ path: `${FOLDER}/${name}.json`, contents: JSON.stringify(responseHeadersPolicy(name, headers), null, 2) + '\n' });
+        for (const pattern of behaviorPatterns(kind, campaign.basePath)) {
+          behaviors.push({
+            PathPattern: pattern,
+            ResponseHeadersPolicy: name,
+            CachePolicy: 'Managed-CachingOptimized',
+            ViewerRequestFunction: kind === 'pages' ? 'store-landing (viewer-request.js)' : 'none',
+          });
+        }
       }
     }
+    yield files;
   }
   const notFound = `${rootCampaign(campaigns).basePath}404.html`;
   const setup = {
@@ -105,8 +120,7 @@ export function cloudfrontFiles(campaigns: readonly OrderedCampaign[]): Array<{ 
       ErrorCachingMinTTL: 10,
     })),
   };
-  files.push({ path: `${FOLDER}/behaviors.json`, contents: JSON.stringify(setup, null, 2) + '\n' });
-  return files;
+  yield [{ path: `${FOLDER}/behaviors.json`, contents: JSON.stringify(setup, null, 2) + '\n' }];
 }
 
 /** The path patterns of one campaign's behavior of a kind. */

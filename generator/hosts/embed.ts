@@ -11,9 +11,10 @@ import { routeRequest, type RouterCampaign } from './route.ts';
  * here: a transpiler that slipped in a helper of its own fails the build, not the host.
  */
 export function embeddedRouter(campaigns: readonly RouterCampaign[]): string {
-  const source = [`var CAMPAIGNS = ${JSON.stringify(campaigns)};`, negotiateLocale.toString(), routeRequest.toString()].join('\n');
+  const functions = [negotiateLocale.toString(), routeRequest.toString()].join('\n');
+  // Tried without the campaigns, which call nothing: a site of thousands would be parsed only to be thrown away.
   const probe = new Function(
-    `${source}\nreturn [negotiateLocale('de-CH, en;q=0.5', ['en', 'de'], 'en', 'en'), negotiateLocale('ko', ['de', 'en'], 'de', 'en'), routeRequest([], '/', undefined, negotiateLocale)];`,
+    `${functions}\nreturn [negotiateLocale('de-CH, en;q=0.5', ['en', 'de'], 'en', 'en'), negotiateLocale('ko', ['de', 'en'], 'de', 'en'), routeRequest([], '/', undefined, negotiateLocale)];`,
   );
   let result: unknown;
   try {
@@ -25,5 +26,5 @@ export function embeddedRouter(campaigns: readonly RouterCampaign[]): string {
   }
   if (JSON.stringify(result) !== '["de","en",null]')
     throw new Error(`The embedded router gives ${JSON.stringify(result)} for its probe, not ["de","en",null].`);
-  return source;
+  return `var CAMPAIGNS = ${JSON.stringify(campaigns)};\n${functions}`;
 }

@@ -1,8 +1,8 @@
 // The hosting files of a build: per host, what its engine needs to serve the site the way `serve` does.
-import { cloudflareFiles } from './cloudflare.ts';
-import { cloudfrontFiles } from './cloudfront.ts';
+import { CLOUDFLARE_WORKER, cloudflareFiles, cloudflareWorkerPieces } from './cloudflare.ts';
+import { cloudfrontBatches, cloudfrontFiles } from './cloudfront.ts';
 import { NETLIFY_HEADERS, NETLIFY_REDIRECTS, netlifyFiles, netlifyHeaderPieces, netlifyHeaders, netlifyRedirectPieces } from './netlify.ts';
-import { nginxFiles } from './nginx.ts';
+import { nginxFilePieces, nginxFiles } from './nginx.ts';
 import { orderedCampaigns, type HostSite } from './site.ts';
 import { VERCEL_JSON, vercelFiles, vercelJson } from './vercel.ts';
 
@@ -35,21 +35,24 @@ export function hostFiles(site: HostSite): Array<{ path: string; contents: strin
 export type HostFile = { path: string; contents: string } | { path: string; pieces: () => Iterable<string> };
 
 /**
- * hostFiles, a host at a time: each function makes one host's files when called, so a build of
- * thousands of campaigns holds one host's configuration at once, and vercel.json in pieces.
+ * hostFiles, a host at a time: each function makes one host's files when called, in one batch
+ * or (CloudFront's two files a campaign) several, so a build of thousands of campaigns holds one
+ * batch at once; the files that grow fastest with the campaigns are made in pieces.
  */
-export function hostFileGroups(site: HostSite): Array<() => HostFile[]> {
+export function hostFileGroups(site: HostSite): Array<() => Iterable<HostFile[]>> {
   if (site.campaigns.length === 0) return [];
   const campaigns = orderedCampaigns(site);
   return [
-    () => [{ path: '_headers', pieces: () => netlifyHeaderPieces(campaigns) }],
+    () => [[{ path: '_headers', pieces: () => netlifyHeaderPieces(campaigns) }]],
     () => [
-      { path: NETLIFY_REDIRECTS, pieces: () => netlifyRedirectPieces(campaigns) },
-      { path: NETLIFY_HEADERS, pieces: () => netlifyHeaderPieces(campaigns) },
+      [
+        { path: NETLIFY_REDIRECTS, pieces: () => netlifyRedirectPieces(campaigns) },
+        { path: NETLIFY_HEADERS, pieces: () => netlifyHeaderPieces(campaigns) },
+      ],
     ],
-    () => cloudflareFiles(campaigns),
-    () => [{ path: VERCEL_JSON, pieces: () => vercelJson(campaigns) }],
-    () => nginxFiles(campaigns),
-    () => cloudfrontFiles(campaigns),
+    () => [[{ path: CLOUDFLARE_WORKER, pieces: () => cloudflareWorkerPieces(campaigns) }]],
+    () => [[{ path: VERCEL_JSON, pieces: () => vercelJson(campaigns) }]],
+    () => [nginxFilePieces(campaigns)],
+    () => cloudfrontBatches(campaigns),
   ];
 }

@@ -1,7 +1,7 @@
 // `store-landing merge`: joins the outputs of `build --all --shard I/N` into the site one `build --all` writes, byte for byte.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { siteRootFiles, type SiteEntry } from '../pipeline/site-root.ts';
+import { siteRootBatches, type SiteEntry } from '../pipeline/site-root.ts';
 import { writeOutput, type OutputFile } from '../pipeline/output/write.ts';
 import { ShardsDiffer, ShardsIncomplete, ShardsMismatched } from '../shared/errors.ts';
 import { sha256Hex } from '../shared/hash.ts';
@@ -110,5 +110,5 @@ async function* shardFiles(shards: ShardOutput[], entries: SiteEntry[]): AsyncGe
     }
     yield files;
   }
-  yield siteRootFiles(entries, { all: true });
+  yield* siteRootBatches(entries, { all: true });
 }

@@ -3,7 +3,6 @@
 import { hostFileGroups, type HostCampaign, type HostFile } from '../hosts/index.ts';
 import { MANIFEST_FILE, urlPathOf, type CampaignManifest, type SiteManifest } from '../shared/manifest.ts';
 import type { Shard } from '../shared/shard.ts';
-import { isPieces } from './output/staging-writer.ts';
 import type { OutputFile } from './output/write.ts';
 
 /** One campaign folder of the site, as its manifest describes it. */
@@ -21,25 +20,13 @@ export function manifestText(manifest: SiteManifest | CampaignManifest): string 
 }
 
 /**
- * The root files of a build. Without `all`: the host configuration of its one campaign (its
- * manifest is in its own files). With `all`: the site manifest, whose `root` is the top level's
- * campaign, and the host configuration of every campaign; a shard writes its manifest only, and
- * `merge` writes the rest from the joined entries, so shards merged equal one `--all` build. A
- * shard's manifest carries the `fingerprint` of what it was built from (fingerprint.ts).
- */
-export function siteRootFiles(
-  entries: SiteEntry[],
-  selection: { all?: boolean; shard?: Shard },
-  fingerprint?: string,
-): Array<{ path: string; contents: string }> {
-  return [...siteRootBatches(entries, selection, fingerprint)]
-    .flat()
-    .map(({ path, contents }) => ({ path, contents: isPieces(contents) ? [...contents.pieces()].join('') : String(contents) }));
-}
-
-/**
- * siteRootFiles as a build writes them: a batch per host, each made only when the writer asks for
- * it, vercel.json in pieces; so the root files of thousands of campaigns are never all in memory.
+ * The root files of a build, a host's files at a time (CloudFront's in several batches), each
+ * made only when the writer asks for it, the largest in pieces: so the root files of thousands
+ * of campaigns are never all in memory. Without `all`: the host configuration of its one
+ * campaign (its manifest is in its own files). With `all`: the site manifest, whose `root` is the
+ * top level's campaign, and the host configuration of every campaign; a shard writes its manifest
+ * only, and `merge` writes the rest from the joined entries, so shards merged equal one `--all`
+ * build. A shard's manifest carries the `fingerprint` of what it was built from (fingerprint.ts).
  */
 export function* siteRootBatches(
   entries: SiteEntry[],
@@ -59,7 +46,7 @@ export function* siteRootBatches(
     if (selection.shard) return;
   }
   const groups = hostFileGroups({ campaigns: entries.map((entry) => hostCampaignOf(entry.manifest)) });
-  for (const group of groups) yield group().map(outputFileOf);
+  for (const group of groups) for (const batch of group()) yield batch.map(outputFileOf);
 }
 
 function outputFileOf(file: HostFile): OutputFile {

@@ -1,4 +1,4 @@
-// The site's root files of a build of many campaigns: a host at a time, vercel.json in pieces, the same bytes as made whole.
+// The site's root files of a build of many campaigns: a host at a time, the largest in pieces, the same bytes as made whole.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,9 @@ import { hostFileGroups, hostFiles, type HostSite } from '../../../generator/hos
 import { orderedCampaigns } from '../../../generator/hosts/site.ts';
 import { netlifyHeaderPieces, netlifyHeaders, netlifyRedirectPieces, netlifyRedirects } from '../../../generator/hosts/netlify.ts';
 import { vercelConfig, vercelJson } from '../../../generator/hosts/vercel.ts';
+import { cloudflareWorkerPieces } from '../../../generator/hosts/cloudflare.ts';
+import { cloudfrontBatches } from '../../../generator/hosts/cloudfront.ts';
+import { nginxConfigPieces } from '../../../generator/hosts/nginx.ts';
 import { isPieces } from '../../../generator/pipeline/output/staging-writer.ts';
 import { writeOutput } from '../../../generator/pipeline/output/write.ts';
 import { siteRootBatches } from '../../../generator/pipeline/site-root.ts';
@@ -48,17 +51,47 @@ describe("Netlify's files in pieces", () => {
   });
 });
 
+describe("Cloudflare's worker and nginx's snippet in pieces", () => {
+  it.each([1, 40])('are a piece a campaign after the first, for %i campaigns', (count) => {
+    const campaigns = orderedCampaigns(site(count));
+    const worker = [...cloudflareWorkerPieces(campaigns)];
+    expect(worker).toHaveLength(count + 2);
+    // The campaigns' headers, as the worker reads them: the JSON of the whole list.
+    const headers = /\nvar HEADERS = (.*);\nvar ROOT/.exec(worker.join(''))![1]!;
+    expect(JSON.parse(headers)).toHaveLength(count);
+    expect(Math.max(...worker.slice(1).map((piece) => piece.length))).toBeLessThan(5_000);
+    const snippet = [...nginxConfigPieces(campaigns)];
+    expect(snippet).toHaveLength(count + 2);
+    expect(snippet.slice(1, -1).every((piece, i) => piece.startsWith(`\n\n# ${campaigns[i]!.basePath}\n`))).toBe(true);
+    expect(Math.max(...snippet.map((piece) => piece.length))).toBeLessThan(10_000);
+  });
+});
+
+describe("CloudFront's files in batches", () => {
+  it('hold the policies of 100 campaigns each, between the function and behaviors.json', () => {
+    const campaigns = orderedCampaigns(site(250));
+    const batches = [...cloudfrontBatches(campaigns)];
+    expect(batches.map((batch) => batch.length)).toEqual([1, 200, 200, 100, 1]);
+    expect(batches[0]![0]!.path).toBe('_hosting/cloudfront/viewer-request.js');
+    expect(batches.at(-1)![0]!.path).toBe('_hosting/cloudfront/behaviors.json');
+    // Every campaign's two behaviors (and the root's one), whichever batch made its policies.
+    expect(JSON.parse(batches.at(-1)![0]!.contents).CacheBehaviors).toHaveLength(2 + 249 * 3);
+  });
+});
+
 describe("a build's root files", () => {
   it('are made a host at a time, the ones that grow fastest in pieces', () => {
     const groups = hostFileGroups(site(3));
     expect(groups).toHaveLength(6);
-    const files = groups.flatMap((group) => group());
+    const files = groups.flatMap((group) => [...group()].flat());
     // The files that grow fastest with the campaigns are made in pieces.
     expect(files.filter((file) => 'pieces' in file).map((file) => file.path)).toEqual([
       '_headers',
       '_hosting/netlify/_redirects',
       '_hosting/netlify/_headers',
+      '_hosting/cloudflare/_worker.js',
       '_hosting/vercel/vercel.json',
+      '_hosting/nginx/store-landing.conf',
     ]);
     // The same files as hostFiles makes whole.
     const whole = hostFiles(site(3));
@@ -89,7 +122,7 @@ describe("a build's root files", () => {
       },
     }));
     const batches = [...siteRootBatches(entries, { all: true })];
-    // The site manifest, then one batch per host.
+    // The site manifest, then one batch per host, CloudFront's in three: its function, its policies, its behaviors.
     expect(batches.map((batch) => batch.map((file) => file.path)[0])).toEqual([
       'manifest.json',
       '_headers',
@@ -97,7 +130,9 @@ describe("a build's root files", () => {
       '_hosting/cloudflare/_worker.js',
       '_hosting/vercel/vercel.json',
       '_hosting/nginx/store-landing.conf',
-      expect.stringMatching(/^_hosting\/cloudfront\//),
+      '_hosting/cloudfront/viewer-request.js',
+      expect.stringMatching(/^_hosting\/cloudfront\/store-landing-\w+-assets\.json$/),
+      '_hosting/cloudfront/behaviors.json',
     ]);
     const vercel = batches.flat().find((file) => file.path.endsWith('vercel.json'))!;
     expect(isPieces(vercel.contents)).toBe(true);
