@@ -7,6 +7,11 @@ import type { PixelWindow } from '../../../page/ad-networks/meta-pixel.ts';
 import type { RuntimeConfig } from '../../../page/contract/runtime-config.ts';
 import { SMART_SCRIPT_PARAMETER_NAMES } from '../../smart-script.ts';
 import { FakeDocument } from './fake-document.ts';
+// The modules the runtime imports only when a page needs them, loaded before any test starts a page: a test file
+// can end while its page still imports one, and vitest fails the run when an import outlives its file.
+import '../../../page/runtime/consent-prompt.ts';
+import '../../../page/runtime/locale-switch.ts';
+import '../../../page/runtime/qr-code.ts';
 
 export const BASE = 'https://pictura.onelink.me/Ab1c';
 export const DEFAULT_LINK = 'https://pictura.onelink.me/Ab1c/install';
