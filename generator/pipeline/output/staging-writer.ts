@@ -12,7 +12,7 @@ import type { OutputFile, TextPieces, WrittenFile } from './write.ts';
  */
 export class StagingWriter {
   bytes = 0;
-  private readonly folders = new Set<string>();
+  private readonly folders = new Folders();
   /** `--all` writes the same asset into every campaign's folder: the copies after the first are hard links to it. */
   private readonly firstCopies = new WeakMap<Uint8Array, { path: string; twins: Promise<string[]> }>();
   private readonly pending = new Set<Promise<unknown>>();
@@ -26,7 +26,7 @@ export class StagingWriter {
 
   async write(file: OutputFile): Promise<void> {
     const destination = path.join(this.staging, file.path);
-    this.makeFolder(path.dirname(destination));
+    this.folders.make(path.dirname(destination));
     let { contents } = file;
     if (isWritten(contents)) {
       this.bytes += contents.written;
@@ -91,13 +91,20 @@ export class StagingWriter {
     // A failure surfaces through finished(); unobserved meanwhile, it must not count as unhandled.
     followed.catch(() => {});
   }
+}
 
-  private makeFolder(folder: string) {
-    if (this.folders.has(folder)) return;
+/**
+ * Makes the folders files go into. Files come folder by folder: the folders made last save the
+ * calls, and a site's every folder (100,000 paths) is not kept.
+ */
+export class Folders {
+  private readonly made = new Set<string>();
+
+  make(folder: string): void {
+    if (this.made.has(folder)) return;
     mkdirSync(folder, { recursive: true });
-    // Files come folder by folder: the recent folders save the calls, and a site's every folder (100,000 paths) is not kept.
-    if (this.folders.size >= FOLDERS_KEPT) this.folders.clear();
-    this.folders.add(folder);
+    if (this.made.size >= FOLDERS_KEPT) this.made.clear();
+    this.made.add(folder);
   }
 }
 
@@ -169,7 +176,7 @@ export function writeParts(destination: string, parts: readonly Uint8Array[]): v
   }
 }
 
-/** How many folders the writer remembers having made. */
+/** How many folders Folders remembers having made. */
 const FOLDERS_KEPT = 1024;
 
 /** How many files are compressed at once: enough to keep zlib's threads busy. */

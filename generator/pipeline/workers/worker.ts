@@ -1,13 +1,12 @@
 // A build worker thread: builds its share of the campaigns (assemble -> render -> files), writes their pages into
 // the build's staging folder and posts the other files to the parent, which writes them (workers.ts starts it).
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { buildCampaign } from '../campaign/index.ts';
 import { createCampaignContext } from '../campaign/context.ts';
 import type { MessagesOf } from '../render/index.ts';
 import { toWireError, WORKER_KIND, type ParentMessage, type WireFile, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
-import { byteLength, isPieces, writeParts } from '../output/staging-writer.ts';
+import { byteLength, Folders, isPieces, writeParts } from '../output/staging-writer.ts';
 import type { OutputFile } from '../output/write.ts';
 
 /**
@@ -26,6 +25,7 @@ const AHEAD = 2;
 async function runWorker(input: WorkerInput, port: MessagePort): Promise<void> {
   const context = createCampaignContext(input.bundle);
   const named = sharedAssets(input);
+  const folders = new Folders();
   const byConfig = new Map(input.share.map((entry) => [entry.plan.config, entry.messages]));
   const messages: MessagesOf = (config, locale) => byConfig.get(config)![locale]!;
   let waiting = 0;
@@ -38,7 +38,7 @@ async function runWorker(input: WorkerInput, port: MessagePort): Promise<void> {
     for (const { index, plan, images } of input.share) {
       while (waiting >= AHEAD) await new Promise<void>((resolve) => (written = resolve));
       const built = await buildCampaign(plan, images, { messages, context, all: input.all });
-      const { files, transfer } = toWire(built.files, named, input.staging);
+      const { files, transfer } = toWire(built.files, named, folders, input.staging);
       waiting++;
       port.postMessage({ type: 'campaign', index, files, entry: built.entry } satisfies WorkerMessage, transfer);
     }
@@ -61,13 +61,18 @@ function sharedAssets(input: WorkerInput): Map<Uint8Array, string> {
  * the parent's next collection, and such copies of thousands of pages filled the threads' heaps
  * of native memory. Pages get no compressed twins (shared/compress.ts), so nothing else is owed them.
  */
-function toWire(files: OutputFile[], named: Map<Uint8Array, string>, staging?: string): { files: WireFile[]; transfer: ArrayBuffer[] } {
+function toWire(
+  files: OutputFile[],
+  named: Map<Uint8Array, string>,
+  folders: Folders,
+  staging?: string,
+): { files: WireFile[]; transfer: ArrayBuffer[] } {
   const transfer: ArrayBuffer[] = [];
   const wire = files.map((file): WireFile => {
     const { path, contents } = file;
     if (isParts(contents) && staging) {
       const destination = join(staging, path);
-      mkdirSync(dirname(destination), { recursive: true });
+      folders.make(dirname(destination));
       writeParts(destination, contents);
       return { path, written: byteLength(contents) };
     }
