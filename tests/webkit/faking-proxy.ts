@@ -3,11 +3,10 @@
 // it: acceptInsecureCerts), and answers every request with the fakes the Chromium tests use (tests/browser/fakes.ts).
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { TLSSocket } from 'node:tls';
 import type { Fakes } from '../browser/fakes.ts';
-import type { ProxiedRequest } from './refusing-proxy.ts';
+import { hostOf, listenOnLoopback, type LoopbackProxy, type ProxiedRequest } from './refusing-proxy.ts';
 
 /** A self-signed certificate and its key, for these fakes only (tests/fixtures/tls/README.md). */
 const TLS = {
@@ -15,22 +14,13 @@ const TLS = {
   cert: readFileSync('tests/fixtures/tls/fakes-cert.pem'),
 };
 
-/** A running faking proxy. */
-export interface FakingProxy {
-  /** `http://127.0.0.1:PORT`, for the browser's proxy setting. */
-  url: string;
-  /** Every host the page asked for (`host:port`), and when, in order. */
-  requests: ProxiedRequest[];
-  close(): Promise<void>;
-}
-
 /** Starts a proxy whose every request `fakes` answers and records. */
-export async function startFakingProxy(fakes: Fakes): Promise<FakingProxy> {
+export async function startFakingProxy(fakes: Fakes): Promise<LoopbackProxy> {
   const requests: ProxiedRequest[] = [];
   // The requests inside the tunnels: their URLs are the Host header's, on https.
   const tunnelled = createServer((req, res) => void answer(fakes, `https://${req.headers.host}${req.url}`, req, res));
   const server = createServer((req, res) => {
-    requests.push({ host: req.headers.host ?? '', at: Date.now() });
+    requests.push({ host: hostOf(req.url ?? ''), at: Date.now() });
     void answer(fakes, req.url ?? '', req, res);
   });
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
@@ -42,20 +32,7 @@ export async function startFakingProxy(fakes: Fakes): Promise<FakingProxy> {
     tls.on('error', () => socket.destroy());
     tunnelled.emit('connection', tls);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        tunnelled.closeAllConnections();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, requests, tunnelled);
 }
 
 /** Answers one request with `fakes`: its resource type is what WebKit says it is for (Sec-Fetch-Dest). */

@@ -10,8 +10,8 @@ export interface ProxiedRequest {
   at: number;
 }
 
-/** A running RefusingProxy. */
-export interface RefusingProxy {
+/** A running proxy of the WebKit tests: this one, or the faking one (faking-proxy.ts). */
+export interface LoopbackProxy {
   /** `http://127.0.0.1:PORT`, for the browser's proxy setting. */
   url: string;
   /** What the page asked for, in order. */
@@ -25,7 +25,7 @@ export interface RefusingProxy {
  * byte goes further, so a page that tries the real hosts fails those requests at once instead of
  * waiting on a network this machine does not have. Nothing is forwarded anywhere.
  */
-export async function startRefusingProxy(): Promise<RefusingProxy> {
+export async function startRefusingProxy(): Promise<LoopbackProxy> {
   const requests: ProxiedRequest[] = [];
   const server: Server = createServer((req, res) => {
     requests.push({ host: hostOf(req.url ?? ''), at: Date.now() });
@@ -39,16 +39,24 @@ export async function startRefusingProxy(): Promise<RefusingProxy> {
     socket.on('error', () => {});
     socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
   });
+  return listenOnLoopback(server, requests);
+}
+
+/**
+ * `server` listening on a free loopback port, as a proxy recording into `requests`. Closing it
+ * ends every connection first, those of `inner` too (the server of a proxy's tunnels).
+ */
+export async function listenOnLoopback(server: Server, requests: ProxiedRequest[], inner?: Server): Promise<LoopbackProxy> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     close: () =>
       new Promise((resolve) => {
+        inner?.closeAllConnections();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -56,7 +64,7 @@ export async function startRefusingProxy(): Promise<RefusingProxy> {
 }
 
 /** `host:port` of a proxied plain-http request's absolute URL, as a CONNECT names its target. */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     const { hostname, port } = new URL(url);
     return `${hostname}:${port || 80}`;

@@ -9,7 +9,7 @@ import { WEBKIT_DRIVER } from './display-setup.ts';
 import { GERMAN_LOCALE } from './global-setup.ts';
 import { type FakeOptions, Fakes } from '../browser/fakes.ts';
 import { startFakingProxy } from './faking-proxy.ts';
-import { startRefusingProxy, type ProxiedRequest } from './refusing-proxy.ts';
+import { startRefusingProxy, type LoopbackProxy, type ProxiedRequest } from './refusing-proxy.ts';
 
 /** One MiniBrowser, driven through WebDriver, for the tests of one file. */
 export interface WebKit {
@@ -59,7 +59,7 @@ export function fakedWebkitTest(options: FakeOptions) {
 async function startWebKit(
   onCleanup: (cleanup: () => Promise<void>) => void,
   env: Record<string, string>,
-  startProxy: () => Promise<{ url: string; requests: ProxiedRequest[]; close(): Promise<void> }> = startRefusingProxy,
+  startProxy: () => Promise<LoopbackProxy> = startRefusingProxy,
 ): Promise<WebKit> {
   const proxy = await startProxy();
   const faking = startProxy !== startRefusingProxy;

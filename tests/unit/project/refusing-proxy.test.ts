@@ -2,9 +2,9 @@
 // connection before reading the refusal does not end the test run.
 import { connect } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { startRefusingProxy, type RefusingProxy } from '../../webkit/refusing-proxy.ts';
+import { startRefusingProxy, type LoopbackProxy } from '../../webkit/refusing-proxy.ts';
 
-let proxy: RefusingProxy | undefined;
+let proxy: LoopbackProxy | undefined;
 afterEach(() => proxy?.close());
 
 /**
